@@ -149,7 +149,7 @@ def typed_dice(expr: str, text: str, field: str = "rolled", *, added: bool = Fal
         # up its own GM table, PCT-38): a total would make up both faces.
         raise DiceError(f"{field}: {parsed.text} needs each die typed ({count} numbers)")
     # One number for several dice, or for a die with a modifier, is the roll's total with the
-    # modifier included (what entry_hint says): a GM who adds the +3 himself is never 3 off.
+    # modifier included (what entry_hint says): a GM who adds the +3 themselves is never 3 off.
     # With ``added`` a die's modifier is the app's: one number is what the one die shows.
     if len(numbers) == 1 and (count > 1 or (constants and not added)) and _total_decides(parsed):
         spread = _spread(groups, numbers[0], constants, parsed.text, field)
@@ -247,7 +247,7 @@ class DiceWanted(Exception):
 @dataclass(frozen=True)
 class Made:
     """One roll a step made: what it decided (``what``, "" when the rule did not name it), its
-    dice, the faces they showed and, when the user rolled it, the text he typed (a typed total
+    dice, the faces they showed and, when the user rolled it, the text they typed (a typed total
     is given again as typed, never as the faces made up for it)."""
 
     what: str

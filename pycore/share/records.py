@@ -146,7 +146,7 @@ def _loader(kind: Kind) -> Callable[[dict[str, Any]], None]:
 def asked(record: ShareRecord) -> str | None:
     """The question the import of a valid ``record`` puts to the GM first (its system's
     ``ShareKind.ask``; a party's or campaign's: its first record's that asks), None when
-    nothing is asked: values the text implies otherwise come in only once he keeps them."""
+    nothing is asked: values the text implies otherwise come in only once they keep them."""
     if record.kind == BUNDLE:
         return next((said for r in records_of(record.data) if (said := asked(r))), None)
     if record.kind == FIGHT or not SHARED[record.kind].ask:

@@ -64,7 +64,7 @@ class ShareKind:
     one its own (and counting it in ``section`` where the page counts). ``chosen_by``: the UI key
     that chooses the record on its page ("" for the section's ``selected``). ``upgrade``: the
     imported data read in the newest schema. ``ask``: ``(data) -> str | None``, the question put
-    to the GM before a valid record comes in (values the text implies otherwise, his to keep)."""
+    to the GM before a valid record comes in (values the text implies otherwise, theirs to keep)."""
 
     kind: str
     name: str

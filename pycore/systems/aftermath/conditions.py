@@ -143,7 +143,7 @@ COMPOUND_FRACTURE: Final = "Compound fracture"
 #: cauterizing stops only the bleeding (line 32): the limb stays lost, its own condition on the
 #: sheet (a GM's play-through lost the Sever with the bleeding it was a note of). The text gives
 #: no BCS change for a lost limb: none is made up; the card shows it and the attacker's panel says
-#: when the arm was a hand he fights with.
+#: when the arm was a hand they fight with.
 SEVERED: Final = "Severed"
 
 
@@ -207,7 +207,7 @@ def lost_arms(saved: list[Any], at: Moment) -> list[str]:
 def one_arm_note(who: str, arms: list[str], weapon: str, hand: str | None) -> str:
     """What the attacker's panel says of a lost arm (AFT-26): the text gives no BCS change for a
     lost limb, so none is made; the weapon's HAND column is shown as printed (its meaning is not
-    given, AFT-29): whether he can still use it is the GM's call.
+    given, AFT-29): whether they can still use it is the GM's call.
 
     >>> one_arm_note("Bo", ["Severed arm (location 25)"], "Machete", "1½")
     "Bo: Severed arm (location 25). No BCS change is given for a lost limb; whether Bo can still use Machete (HAND 1½ on the Weapons Listing) is the GM's call."

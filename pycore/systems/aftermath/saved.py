@@ -182,8 +182,8 @@ ATTACK_FORM = Record(
 #: The attack forms the combat worksheet draws, one per mode.
 MODES = ("missile", "hth", "thrown")
 
-#: The attack as the GM chose it at one step count: who attacks whom, with what, his override
-#: and question, what he changed (per mode), which attack it is and when it was written.
+#: The attack as the GM chose it at one step count: who attacks whom, with what, their override
+#: and question, what they changed (per mode), which attack it is and when it was written.
 CHOSEN = Record(
     {
         "attacker": Whole(0, MAX_CHARACTERS),

@@ -7,7 +7,7 @@ Bandaging is a First Aid Skill BCS roll (AFT-03: 1D20 ≤ the BCS of the one who
 success the bleeding stops (its countdown is taken off the sheet). A failed roll leaves it
 running: the text says nothing of another try, the GM rules it (the action stays offered).
 Cauterizing always stops it and records System Shock (AFT-M08: its effects are the GM's); the
-bleeder's Health AST on 1D20 (AFT-05) decides whether he survives it: failed, he is Dead.
+bleeder's Health AST on 1D20 (AFT-05) decides whether they survive it: failed, they are Dead.
 What neither takes (time, tools, who may do it) is not in the text: nothing is assumed.
 
 >>> from pycore.dice import TypedRolls
@@ -23,7 +23,7 @@ What neither takes (time, tools, who may do it) is not in the text: nothing is a
 >>> done.text
 'Bo cauterized: System Shock; Health AST 1D20 = 15 vs CST 3 / AST 8: failure → dies of it'
 
-The BCS is the bandager's, read from his sheet (:func:`first_aid_skill`): the text gives no
+The BCS is the bandager's, read from their sheet (:func:`first_aid_skill`): the text gives no
 way to compute a BCS (AFT-M01), so a sheet without the skill gives none, and the GM types it.
 
 >>> ana = add_skill(new_sheet("Ana"), "First Aid", "13")
@@ -57,7 +57,7 @@ FIRST_AID_SKILLS: Final = ("first aid", "medical")
 
 @dataclass(frozen=True)
 class AidSkill:
-    """The bandager's First Aid Skill as on his sheet: its name there and its BCS."""
+    """The bandager's First Aid Skill as on their sheet: its name there and its BCS."""
 
     name: str
     bcs: int
@@ -92,7 +92,7 @@ def bleeding_now(raw: Mapping[str, Any], at: Moment) -> bool:
 
 @checked
 def health_save(raw: Mapping[str, Any]) -> tuple[int, int] | None:
-    """His Health AST and CST from the sheet, or None when one is not entered."""
+    """Their Health AST and CST from the sheet, or None when one is not entered."""
     full = merged(dict(raw))
     ast, cst = full["ast"].get("HLH"), full["cst"].get("HLH")
     return (ast, cst) if isinstance(ast, int) and isinstance(cst, int) else None
@@ -100,8 +100,8 @@ def health_save(raw: Mapping[str, Any]) -> tuple[int, int] | None:
 
 @checked
 def first_aid_skill(raw: Mapping[str, Any]) -> AidSkill | None:
-    """His First Aid Skill and its BCS from his sheet's skills (AFT-M01: the BCS is the one the
-    user gave the skill), or None when his sheet has none: no BCS is made up for him."""
+    """Their First Aid Skill and its BCS from their sheet's skills (AFT-M01: the BCS is the one the
+    user gave the skill), or None when their sheet has none: no BCS is made up for them."""
     found: dict[str, AidSkill] = {}
     for skill in merged(dict(raw))["skills"]:
         if not isinstance(skill, Mapping):
@@ -129,8 +129,8 @@ def _dead(raw: Mapping[str, Any], at: Moment) -> bool:
 @checked
 def default_bandager(characters: Sequence[Mapping[str, Any]], acting: int, at: Moment) -> int:
     """Who bandages unless the GM picks another: the fighter whose turn it is (``acting``) when
-    his sheet has the First Aid Skill, else the first living one whose sheet has it, else the
-    one whose turn it is (his BCS is then asked). The text names no one: the GM may pick any."""
+    their sheet has the First Aid Skill, else the first living one whose sheet has it, else the
+    one whose turn it is (their BCS is then asked). The text names no one: the GM may pick any."""
     alive = [i for i, raw in enumerate(characters) if not _dead(raw, at)]
     skilled = [i for i in alive if first_aid_skill(characters[i]) is not None]
     if acting in skilled:
@@ -139,7 +139,7 @@ def default_bandager(characters: Sequence[Mapping[str, Any]], acting: int, at: M
 
 
 def _stopped(full: dict[str, Any], at: Moment) -> dict[str, Any]:
-    """The sheet without the bleeding that holds now: its countdown no longer kills him
+    """The sheet without the bleeding that holds now: its countdown no longer kills them
     (``fight.turns._bled_out`` reads it)."""
     kept = []
     for saved in full["conditions"]:
@@ -178,7 +178,7 @@ def bandage(
 @checked
 def cauterize(raw: Mapping[str, Any], at: Moment, rng: RandintSource) -> Treated:
     """AFT-25: cauterized: the bleeding stops, System Shock at once (AFT-M08: its effects are
-    the GM's), and his Health Ability Saving Throw (AFT-05) to survive it."""
+    the GM's), and their Health Ability Saving Throw (AFT-05) to survive it."""
     full = merged(dict(raw))
     if not bleeding_now(full, at):
         raise RuleError(f"{full['name']} is not bleeding to death now")

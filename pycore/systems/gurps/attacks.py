@@ -62,7 +62,7 @@ def _sheet(c: object) -> None:
 
 
 def attack_lines(c: Combatant) -> tuple[AttackLine, ...]:
-    """Every way the combatant can attack: his weapon first, then the other lines."""
+    """Every way the combatant can attack: their weapon first, then the other lines."""
     _sheet(c)
     return (_first(c), *counted(c.more_attacks))
 
@@ -135,7 +135,7 @@ def no_skill_said(c: Combatant, index: int) -> str:
 
 
 def armed(c: Combatant, index: int) -> Combatant:
-    """The combatant as he attacks with line ``index`` (0: his weapon as on the sheet). A line
+    """The combatant as they attack with line ``index`` (0: their weapon as on the sheet). A line
     with no skill set yet is never offered to attack or parry with (:func:`skill_set`); its
     figures are refused in words (:func:`.worksheet.attack_line`)."""
     lines = attack_lines(c)

@@ -2,7 +2,7 @@
 used in more than one way (e.g., a shortsword can swing or thrust)", each way is a line of the
 same weapon; a second weapon is another line). What is ready is a weapon, not a line: "a
 one-handed weapon is ready if it's being held in your hand" (004 line 93), so every line of the
-weapon in his hand may attack, and a line of another weapon needs a Ready first (GUR-13, 004
+weapon in their hand may attack, and a line of another weapon needs a Ready first (GUR-13, 004
 line 95).
 
 The sheet says it when a line's Weapon field is filled. Otherwise it is read from the names, as
@@ -80,7 +80,7 @@ def _begins(name: str, weapon: str) -> bool:
 
 @checked
 def weapons_named(c: Combatant) -> tuple[str, ...]:
-    """The weapons his sheet names, each once, in the sheet's order: the sheet's weapon, the
+    """The weapons their sheet names, each once, in the sheet's order: the sheet's weapon, the
     weapons the lines say, and each line named as a weapon of its own."""
     lines = attack_lines(c)
     own = [line.name for i, line in enumerate(lines) if _own(lines, i)]
@@ -95,7 +95,7 @@ def weapons_named(c: Combatant) -> tuple[str, ...]:
 
 @checked
 def weapon_of(c: Combatant, index: int) -> str | None:
-    """The weapon line ``index`` of his sheet is a way of using: its name, "" for a natural
+    """The weapon line ``index`` of their sheet is a way of using: its name, "" for a natural
     weapon (nothing held, 004 line 97), None when neither the sheet nor the names tell (the GM
     is asked, :func:`weapon_asked`)."""
     lines = attack_lines(c)
@@ -119,7 +119,7 @@ def weapon_of(c: Combatant, index: int) -> str | None:
 
 
 def _as_named(c: Combatant, name: str) -> str:
-    """``name`` spelt as the sheet first names that weapon ("knife" is his "Knife")."""
+    """``name`` spelt as the sheet first names that weapon ("knife" is their "Knife")."""
     return next((w for w in weapons_named(c) if w.casefold() == name.casefold()), name)
 
 
@@ -138,5 +138,5 @@ def same_weapon(c: Combatant, one: int, other: int) -> bool | None:
 
 @checked
 def weapon_asked(c: Combatant) -> tuple[int, ...]:
-    """His lines whose weapon neither the sheet nor the names tell: the GM says it."""
+    """Their lines whose weapon neither the sheet nor the names tell: the GM says it."""
     return tuple(i for i in range(len(attack_lines(c))) if weapon_of(c, i) is None)

@@ -1,7 +1,7 @@
 """An attack line as a 3d6 sheet keeps it (004 line 91: a weapon used in more than one way has
 a line for each): its fields, checked in words, its saved form, and the one typed text sheets
 kept before the list (``Thrust: 14, 1d+2 imp, thrust; Knife: 12, 1d-1 imp, thrown, light,
-1/2D 10, Max 20``). The combatant's lines, his weapon first, are in :mod:`.attacks`.
+1/2D 10, Max 20``). The combatant's lines, their weapon first, are in :mod:`.attacks`.
 
 >>> [(a.name, a.skill, a.thrust) for a in lines_from_saved("Thrust: 13, 1d imp, thrust")]
 [('Thrust', 13, True)]

@@ -238,8 +238,8 @@ def landing_chance(
     effective_skill: int, effective_defense: int | None, second: int | None = None
 ) -> Fraction:
     """The exact chance an attack lands: a critical hit (no defense, GUR-45), or an ordinary hit
-    that the defender fails to defend. ``None``: no defense allowed. ``second``: the defense he
-    tries after a failed first one (All-Out Defense, Double Defense, GUR-17): the hit lands
+    that the defender fails to defend. ``None``: no defense allowed. ``second``: the defense they
+    try after a failed first one (All-Out Defense, Double Defense, GUR-17): the hit lands
     only past both, each roll its own.
 
     >>> landing_chance(10, None) == hit_chance(10)

@@ -108,7 +108,7 @@ class Combatant:
     light: bool = False  # a thrown weapon of 1 lb or less: −2 to parry it (004 line 257)
     tight_beam: bool = False  # a tight-beam burning attack: vitals, eyes, chinks (003 l. 41, 86)
     unarmed: bool = False  # fights barehanded: parries with DX, Brawling or Karate (004 l. 266)
-    two_handed: bool = False  # his weapon is gripped with both hands to be ready (004 line 93)
+    two_handed: bool = False  # their weapon is gripped with both hands to be ready (004 line 93)
     brawling: int = 0
     karate: int = 0
     more_attacks: tuple[AttackLine, ...] = ()  # the other attack lines (attacks.py; 004 l. 91)
@@ -119,7 +119,7 @@ class Combatant:
     max_range: str = ""
     shield_skill: int = 0
     shield_db: int = 0
-    # A large shield: "holding a large shield" is −2 to his melee attacks (004 line 141); the
+    # A large shield: "holding a large shield" is −2 to their melee attacks (004 line 141); the
     # texts give no sizes, so the sheet says it (GUR-25). Sheets saved before it: not large.
     shield_large: bool = False
     dr: int = 0
@@ -134,27 +134,27 @@ class Combatant:
     sm: int = (
         0  # Size Modifier: 7 or more above the target's makes a melee blow large-area (003 l. 82)
     )
-    scaled: bool = False  # his weapons are scaled to his body size (003 line 82)
+    scaled: bool = False  # their weapons are scaled to their body size (003 line 82)
     mental_stun: bool = False  # stunned mentally: an IQ roll recovers (004 line 46)
     # After an injury, what the GM's book gave (GUR-58, fight/checks.py): unconscious (no
-    # action, no defense) and a shock penalty to his attacks on his next turn.
+    # action, no defense) and a shock penalty to their attacks on their next turn.
     unconscious: bool = False
     shock: int = 0
 
     @property
     def dazed(self) -> bool:
-        """Stunned, physically or mentally: he must Do Nothing and defends at −4 (004 lines
+        """Stunned, physically or mentally: they must Do Nothing and defends at −4 (004 lines
         46, 217)."""
         return self.stunned or self.mental_stun
 
     @property
     def shield_unready(self) -> str:
-        """Why the shield on his sheet is not ready with the weapon he holds, in plain words
-        ("" when it is, or he has none). A shield is held in a hand (003 line 58: "a hand
+        """Why the shield on their sheet is not ready with the weapon they hold, in plain words
+        ("" when it is, or they have none). A shield is held in a hand (003 line 58: "a hand
         holding a shield"), and "a two-handed weapon is ready if you are gripping it with both
-        hands" (004 line 93): while both hands grip his two-handed weapon no hand holds the
+        hands" (004 line 93): while both hands grip their two-handed weapon no hand holds the
         shield, so it is not the "ready shield" that adds its DB (004 line 219) or blocks (004
-        line 237). Armed with the weapon in his hands: on the sheet his first, in the fight the
+        line 237). Armed with the weapon in their hands: on the sheet their first, in the fight the
         one held (fight/hands.py).
 
         >>> Combatant(weapon="Greatsword", two_handed=True, shield_db=2).shield_unready
@@ -168,18 +168,18 @@ class Combatant:
 
     @property
     def shield_db_now(self) -> int:
-        """The DB his shield adds to a defense against a blow from the front or his shield
+        """The DB their shield adds to a defense against a blow from the front or their shield
         side: its DB while it is ready, else 0 (GUR-45, 004 line 219)."""
         return 0 if self.shield_unready else self.shield_db
 
     @property
     def blocks(self) -> bool:
-        """Whether he can block: a Shield skill, and the shield ready (004 line 237)."""
+        """Whether they can block: a Shield skill, and the shield ready (004 line 237)."""
         return bool(self.shield_skill) and not self.shield_unready
 
     @property
     def large_shield_held(self) -> bool:
-        """Whether he holds a large shield, −2 to his melee attacks (004 line 141): his sheet
+        """Whether they hold a large shield, −2 to their melee attacks (004 line 141): their sheet
         says it is large, and it is ready (no hand holds it while both grip a two-handed
         weapon)."""
         return (
@@ -365,12 +365,12 @@ def dr_at(c: Combatant, location: str) -> int:
 
 
 def _parrying_line(c: Combatant) -> tuple[int, int, bool] | None:
-    """The first of his attack lines, in the sheet's order (his weapon, then the others), that
+    """The first of their attack lines, in the sheet's order (their weapon, then the others), that
     can parry, as (skill, parry modifier, barehanded); None when none can. A parry needs a
     ready weapon or an empty hand (GUR-48, GUR-50, 004 lines 247-253: even against a missile
     it is "the defender's melee weapon" that parries). A thrown weapon (a knife, an axe, a
-    spear) is in his hand until thrown; a bow, a crossbow or a gun is a missile weapon with no
-    parry (PARRYING_KINDS), so it never gives him one."""
+    spear) is in their hand until thrown; a bow, a crossbow or a gun is a missile weapon with no
+    parry (PARRYING_KINDS), so it never gives them one."""
     first = (c.weapon_skill, c.parry_bonus, c.unarmed, c.attack_kind)
     # A line whose skill is not set yet parries with nothing known (a barehanded one parries
     # with DX, Brawling or Karate, never its own skill, 004 lines 266-268).
@@ -386,9 +386,9 @@ def _parrying_line(c: Combatant) -> tuple[int, int, bool] | None:
 
 @checked
 def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) -> Defense | None:
-    """The combatant's Parry: with the first of his weapons that parries (GUR-48), or barehanded with
+    """The combatant's Parry: with the first of their weapons that parries (GUR-48), or barehanded with
     DX, Brawling or Karate (GUR-50, 004 lines 266-270), against a weapon or not; None when no
-    line of his can parry (a bow alone: :func:`_parrying_line`).
+    line of their can parry (a bow alone: :func:`_parrying_line`).
 
     >>> own_parry(Combatant(weapon="Bow", attack_kind="bow")) is None
     True
@@ -412,7 +412,7 @@ def own_parry(c: Combatant, *, vs_weapon: bool = False, thrust: bool = False) ->
 @dataclass(frozen=True)
 class SheetDefense:
     """A defense as the sheet lists it: the score with its formula (GUR-46 to GUR-48) and the
-    DB of a ready shield, which counts against a blow from the front or his shield side
+    DB of a ready shield, which counts against a blow from the front or their shield side
     (GUR-45, 004 line 219), so the sheet shows what the fight adds; ``note`` says why a shield
     on the sheet adds nothing now (or gives no block)."""
 
@@ -426,7 +426,7 @@ class SheetDefense:
 
     @property
     def value(self) -> int:
-        """The score with the shield's DB: what he defends with from the front."""
+        """The score with the shield's DB: what they defend with from the front."""
         return self.score.value + self.db
 
     def __str__(self) -> str:
@@ -440,7 +440,7 @@ class SheetDefense:
 @checked
 def derived_defenses(c: Combatant) -> tuple[SheetDefense, ...]:
     """Dodge, Parry (with a melee weapon, or barehanded; none with a bow alone) and Block (with
-    a shield skill), each with its formula and his ready shield's DB (GUR-45), as the fight
+    a shield skill), each with its formula and their ready shield's DB (GUR-45), as the fight
     counts them against a blow from the front.
 
     >>> ana = Combatant(basic_speed="6", weapon_skill=13, shield_skill=11, shield_db=2)

@@ -1,4 +1,4 @@
-"""The attack worksheet: from the attacker's sheet, his maneuver and posture and the attack's
+"""The attack worksheet: from the attacker's sheet, their maneuver and posture and the attack's
 circumstances to the effective skill, the defenses the defender has, the exact chance the
 attack lands, and the injury (GUR-03, GUR-10 to GUR-28, GUR-43 to GUR-62).
 
@@ -225,12 +225,12 @@ def attack_line(attacker: Combatant, defender: Combatant, setup: AttackSetup) ->
             raise RuleError(f"{row.label} applies to {row.applies} attacks only")
         items.append(row.modifier(amount))
     if melee and attacker.large_shield_held and "large_shield" not in dict(setup.table_keys):
-        # 004 line 141 (GUR-25): his sheet marks the shield large and his hand holds it, so the
+        # 004 line 141 (GUR-25): their sheet marks the shield large and their hand holds it, so the
         # −2 is derived from the sheet, never a chip the GM must remember (FIGHT.md's first law)
         items.append(attack_modifier("large_shield").modifier())
     if setup.extra:
         items.append(Modifier("other (GM)", setup.extra, "GUR-26"))
-    if attacker.shock:  # what the GM's book gave after his last injury (GUR-58)
+    if attacker.shock:  # what the GM's book gave after their last injury (GUR-58)
         items.append(Modifier("shock", -attacker.shock, "GUR-58"))
     cap = chosen.melee_cap if melee else None
     return effective_skill(attacker.weapon_skill, items, cap)
@@ -273,7 +273,7 @@ def struck_location(setup: AttackSetup) -> str:
 @checked
 def giant_blow(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> bool:
     """003 line 82: a melee attack whose attacker's Size Modifier exceeds the target's by 7 or
-    more, struck unarmed or with a weapon scaled to his body size.
+    more, struck unarmed or with a weapon scaled to their body size.
 
     >>> giant = Combatant(sm=7, unarmed=True)
     >>> giant_blow(giant, Combatant(), AttackSetup()), giant_blow(giant, Combatant(sm=1), AttackSetup())
@@ -336,9 +336,9 @@ def braceable(attacker: Combatant) -> bool:
 
 @checked
 def defenses_of(c: Combatant) -> tuple[str, ...]:
-    """The defenses the combatant's maneuver leaves him (GUR-18), without a block when he has no
-    shield (004 line 237: a block needs a ready shield), without a parry when nothing of his
-    parries (a bow alone, GUR-48); none while he is unconscious, unable
+    """The defenses the combatant's maneuver leaves them (GUR-18), without a block when they have no
+    shield (004 line 237: a block needs a ready shield), without a parry when nothing of their
+    parries (a bow alone, GUR-48); none while they are unconscious, unable
     to react (004 line 210), as :func:`defense_options` offers none."""
     left = allowed_defenses(c.maneuver, unaware=c.unconscious)
     return tuple(k for k in left if _equipped(c, k))
@@ -355,8 +355,8 @@ def _equipped(c: Combatant, kind: str) -> bool:
 
 @checked
 def offered_options(c: Combatant, name: str) -> tuple[str, ...]:
-    """The options of maneuver ``name`` open to him: All-Out Attack's for his weapon (GUR-16);
-    All-Out Defense (Increased) only for a defense he has (GUR-17: +2 to a defense he cannot
+    """The options of maneuver ``name`` open to them: All-Out Attack's for their weapon (GUR-16);
+    All-Out Defense (Increased) only for a defense they have (GUR-17: +2 to a defense they cannot
     make is no choice; GUR-18: a block needs a shield, a parry a weapon or a hand).
 
     >>> offered_options(Combatant(), "All-Out Defense")
@@ -441,7 +441,7 @@ class AttackPreview:
     best: tuple[str, EffectiveSkill] | None
     hit: Fraction
     lands: Fraction
-    #: The defense the odds assume he tries after a failed ``best`` (Double Defense, GUR-17).
+    #: The defense the odds assume they try after a failed ``best`` (Double Defense, GUR-17).
     second: tuple[str, EffectiveSkill] | None = None
 
     def defense_odds(self) -> tuple[tuple[str, int, Fraction], ...]:
@@ -456,9 +456,9 @@ def preview(
     options: tuple[tuple[str, EffectiveSkill], ...] | None = None,
 ) -> AttackPreview:
     """The attack before its roll (GUR-03, GUR-20, GUR-44, GUR-45). ``options``: the defenses
-    the fight leaves him (the weapon in his hand), else his sheet's. Under All-Out Defense
+    the fight leaves them (the weapon in their hand), else their sheet's. Under All-Out Defense
     (Double Defense) a failed defense is followed by a second, different one (GUR-17): the odds
-    count his best two, and say which (``second``).
+    count their best two, and say which (``second``).
 
     >>> p = preview(Combatant(weapon_skill=14, maneuver="Attack"), Combatant(), AttackSetup())
     >>> p.line.total, p.best[0], p.hit, p.lands

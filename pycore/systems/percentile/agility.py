@@ -81,13 +81,13 @@ class Ledger:
     ``ap`` is the sheet's AP score; ``available`` and ``spent`` are this turn's; ``debt`` is the
     stun debt still owed (PCT-28); ``borrowed`` is what this turn took from the next (PCT-27);
     ``locked`` means the next turn was borrowed whole, so no more borrowing until it is over.
-    ``taken``: the character had this turn (it came to him, or he spent or borrowed in it);
+    ``taken``: the character had this turn (it came to them, or they spent or borrowed in it);
     ``repaid``: what a borrowing took off this turn at its start; ``stun_paid``: what the stun
-    debt took off it. A round in which his side has no turn (another side's SURPRISE, PCT-09;
-    a lead of 30, PCT-21) or he sleeps is no turn of his: what he borrowed is paid by the next
-    turn he has (PCT-27, line 74: "three less agility points in the next turn"), in whichever
+    debt took off it. A round in which their side has no turn (another side's SURPRISE, PCT-09;
+    a lead of 30, PCT-21) or they sleep is no turn of theirs: what they borrowed is paid by the next
+    turn they have (PCT-27, line 74: "three less agility points in the next turn"), in whichever
     round it comes, and so is the stun debt (PCT-28, line 74: the NO-MOVEMENT turns "continue
-    until the character has paid-off the debt", a turn at a time). ``turn`` counts his own
+    until the character has paid-off the debt", a turn at a time). ``turn`` counts their own
     turns (the one under way or still to come), not the rounds.
     """
 
@@ -200,14 +200,14 @@ def borrow(ledger: Ledger, amount: Number) -> Ledger:
 @checked
 def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
     """PCT-28: damage stuns; ``M / 10`` AP (M from Table #3-7.0) are owed from the next turns,
-    paid "at the start of each of the character's turns" (the reading). In his turn, or after
-    it in the round (:attr:`Ledger.taken`), the next he has pays it. Before it, his next own
+    paid "at the start of each of the character's turns" (the reading). In their turn, or after
+    it in the round (:attr:`Ledger.taken`), the next they have pays it. Before it, their next own
     turn is the one the ledger holds, still to come this round: it pays now what its start
-    would have, so a stun taken before his turn in a round lowers that round's turn, not only
-    the one after. Should that turn never come to him (another side's SURPRISE, a lead of 30,
-    asleep), :func:`start_turn` hands what it paid back to the debt for the next he has.
+    would have, so a stun taken before their turn in a round lowers that round's turn, not only
+    the one after. Should that turn never come to them (another side's SURPRISE, a lead of 30,
+    asleep), :func:`start_turn` hands what it paid back to the debt for the next they have.
 
-    >>> t = take(new_ledger(50))   # in his turn: the next pays
+    >>> t = take(new_ledger(50))   # in their turn: the next pays
     >>> stun(t, 200).debt, stun(t, 200).available   # PCT-D11
     (Fraction(20, 1), Fraction(50, 1))
     >>> s = stun(new_ledger(50), 200); s.available, s.debt, start_turn(take(s)).available
@@ -230,18 +230,18 @@ def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
 
 @checked
 def take(ledger: Ledger) -> Ledger:
-    """The character has this turn: it came to him (the borrowing it repaid is settled)."""
+    """The character has this turn: it came to them (the borrowing it repaid is settled)."""
     return ledger if ledger.taken else replace(ledger, taken=True)
 
 
 @checked
 def start_turn(ledger: Ledger) -> Ledger:
     """Begin the character's next turn: pay the stun debt from the AP, then the borrowed points.
-    A turn he did not have (:attr:`Ledger.taken`) repaid no borrowing and paid no stun: its
+    A turn they did not have (:attr:`Ledger.taken`) repaid no borrowing and paid no stun: its
     repayment, the ban on borrowing again and the AP the stun took off it pass to the next
-    (PCT-27: "the next turn" is the next he has; PCT-28, line 74: "These NO-MOVEMENT turns will
+    (PCT-27: "the next turn" is the next they have; PCT-28, line 74: "These NO-MOVEMENT turns will
     continue until the character has 'paid-off' the debt", paid "at the start of each of the
-    character's turns" as the reading says), and his turn count stays where it was.
+    character's turns" as the reading says), and their turn count stays where it was.
 
     >>> t = start_turn(stun(new_ledger(50), 1200)); t.available, t.debt, t.no_movement   # E07
     (Fraction(0, 1), Fraction(70, 1), True)
@@ -250,7 +250,7 @@ def start_turn(ledger: Ledger) -> Ledger:
     >>> start_turn(round_2).available, start_turn(take(round_2)).available
     (Fraction(38, 1), Fraction(50, 1))
     >>> stunned = start_turn(stun(take(new_ledger(50)), 1200))   # debt 120: 50 paid, 70 left
-    >>> start_turn(stunned).debt, start_turn(take(stunned)).debt   # no turn of his: none paid
+    >>> start_turn(stunned).debt, start_turn(take(stunned)).debt   # no turn of theirs: none paid
     (Fraction(70, 1), Fraction(20, 1))
     """
     had = ledger.taken

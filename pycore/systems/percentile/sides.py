@@ -348,13 +348,13 @@ class SurpriseResult:
         return " | re-roll: ".join(str(a) for a in self.attempts)
 
 
-#: How a re-roll after a tie is named to the GM typing his dice (PCT-15, PCT-20).
+#: How a re-roll after a tie is named to the GM typing their dice (PCT-15, PCT-20).
 ROLLS_AGAIN = "a tie, every side rolls again"
 
 
 def _rolls(sides: Mapping[str, object], rng: RandintSource, again: bool) -> dict[str, int]:
     """One ``1:100sd`` per side; after a tie (``again``) each roll is named, so the GM typing
-    his dice is asked for the re-roll in words, not for "the next roll" (PCT-15, PCT-20)."""
+    their dice is asked for the re-roll in words, not for "the next roll" (PCT-15, PCT-20)."""
     out = {}
     for side in sides:
         if again:

@@ -95,7 +95,7 @@ def asked_on_import(tables: Mapping[str, Sequence[Mapping[str, Any]]]) -> str | 
     """What an import of GM tables (a file, or a share keyed by stable names) asks before it
     brings them in: :func:`against_the_rise` of its Table #3-7.0, named as the file names it,
     None when nothing is asked. The file's rows are the GM's as much as typed ones (PCT-11, 28):
-    asked about the same way, kept or refused by him, never taken or dropped unsaid.
+    asked about the same way, kept or refused by them, never taken or dropped unsaid.
 
     >>> print(asked_on_import({"damage_modifiers": [
     ...     {"damage_low": 0, "damage_high": 9, "modifier": 50},

@@ -383,7 +383,7 @@ def apply_damage(
     # the character unconscious without a check (SIM-48), so neither check can change anything
     # and none is asked for (the GM rolled two checks for nothing, and luck could be spent on
     # them in vain, SIM-10).
-    # Likewise for one unconscious already, whatever his HP (a GM's play-through).
+    # Likewise for one unconscious already, whatever their HP (a GM's play-through).
     awake_at_all = hp_after > UNCONSCIOUS_AT and not unconscious
     if awake_at_all and 2 * injury > hp_max:  # SIM-45: a single injury > 1/2 HP_max (strict)
         effects.append(

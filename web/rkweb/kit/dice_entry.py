@@ -50,7 +50,7 @@ def dice_entry(
     takes what the dice show (:func:`pycore.dice.typed_dice`) and its label says so."""
     fid = f"{testid}-typed"
     # What to type, in the label itself (issue 28: "I rolled (3D10+3)" left a GM who totals it
-    # himself unsure whether to add the +3).
+    # themselves unsure whether to add the +3).
     said = f"I rolled ({expr}: {_hint(expr, added)})" if _parses(expr) else f"I rolled ({expr})"
     return h(
         "div",

@@ -60,7 +60,7 @@ def apply_resolution(
 def apply_to_attacker(
     sheet: dict[str, Any], resolution: Resolution
 ) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """What a critical miss did to the attacker (AFT-28): his conditions, and the Critical
+    """What a critical miss did to the attacker (AFT-28): their conditions, and the Critical
     Damage of a disabled attacking part (AFT-M43: recorded apart).
 
     >>> r = Resolution("hth", (), attacker_critical_damage=4)

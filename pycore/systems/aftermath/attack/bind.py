@@ -1,6 +1,6 @@
 """Conditions that bind a combatant: a Stunned character may not initiate attacks or fire (001
 line 24, AFT-22), a dead one cannot act (line 36, AFT-26), a wounded attacker fights at −2 or −4
-(lines 60-61, AFT-08, "% wounded" read as damage ÷ DRT, AFT-M07), and one past his DRT is
+(lines 60-61, AFT-08, "% wounded" read as damage ÷ DRT, AFT-M07), and one past their DRT is
 flagged (what follows is the GM's, AFT-M43). The GM may override a refusal; the override is
 logged with its reason.
 
@@ -84,7 +84,7 @@ def wounds(sheet: Mapping[str, Any]) -> Wounds:
 @checked
 def wound_rows(sheet: Mapping[str, Any], chosen: str = "") -> tuple[str, ...]:
     """The T04 wound row an attacker fights under (AFT-08): the user's ``chosen`` level, else
-    his sheet's. A sheet with damage and no DRT cannot say: the RuleError asks for one.
+    their sheet's. A sheet with damage and no DRT cannot say: the RuleError asks for one.
 
     >>> wound_rows({"damage": {"lethal": 13}, "derived": {"drt": 16}}), wound_rows({}, "none")
     (('wounded_75',), ())
@@ -154,8 +154,8 @@ def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step
     >>> from pycore.systems.aftermath.sheet.sheet import add_condition, new_sheet
     >>> from pycore.systems.aftermath.conditions import moment
     >>> stunned = add_condition(new_sheet("Mara"), "stunned", moment(1, 3))
-    >>> str(may_attack(stunned, moment(1, 4), "she was only grazed"))
-    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: she was only grazed'
+    >>> str(may_attack(stunned, moment(1, 4), "only grazed"))
+    'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: only grazed'
     """
     why, rules = _refused(sheet, at)
     if not why:

@@ -386,8 +386,8 @@ def _stopping_steps(
     conditions: list[Condition] | None = None,
 ) -> list[Step]:
     """AFT-50: roll the knock-back (2D3 m) and, below 1, the chance of the result for 1; then
-    the save that keeps the target on his feet (a Deftness AST, or CST past effect 5, AFT-50
-    reading) from his sheet, and the Knocked Over condition when he goes down (issue 28)."""
+    the save that keeps the target on their feet (a Deftness AST, or CST past effect 5, AFT-50
+    reading) from their sheet, and the Knocked Over condition when they go down (issue 28)."""
     if stop.band == "below_1":
         # Named: a roll kept while the hit waits for an answer is found again by its name.
         # AFT-02: the percent chance rounded as the campaign rounds (Stopping.threshold), the
@@ -535,7 +535,7 @@ class EffectTarget:
     region: str | None
     save: LowerSave | None
     at: Moment | None
-    # AFT-50: the Deftness AST and CST that keep the target on his feet (None: not entered).
+    # AFT-50: the Deftness AST and CST that keep the target on their feet (None: not entered).
     deftness: tuple[int | None, int | None] = (None, None)
     # AFT-02: how a percent chance with a fraction (Stopping below 1) is rounded before its D100.
     rounding: str = "half_up"

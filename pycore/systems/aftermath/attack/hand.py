@@ -246,7 +246,7 @@ def _hth_miss(
 ) -> Resolution:
     """AFT-28: a critical miss rolls its table now, since the table is known: Armed Combat with
     a weapon, Unarmed/Natural without; thrown weapons by the user's table (AFT-M40, Armed Combat
-    unless he says). What it does lands on the attacker."""
+    unless they say). What it does lands on the attacker."""
     total, rolled = roll_of
     if not fumble:
         return Resolution("hth", tuple(steps), total, rolled, False, False, False)

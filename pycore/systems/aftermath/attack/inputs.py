@@ -38,7 +38,7 @@ def derived(sheet: Mapping[str, Any], now: Moment, settings: Campaign) -> SheetV
 
 @checked
 def encumbrance_bcs(view: SheetView, form: Mapping[str, Any]) -> int:
-    """AFT-33: the attacker's status from his sheet once its ENC CAP is entered, else the form's."""
+    """AFT-33: the attacker's status from their sheet once its ENC CAP is entered, else the form's."""
     return view.encumbrance.bcs if view.encumbrance is not None else int(form["encumbrance"])
 
 
@@ -111,7 +111,7 @@ def _shot(
     attacker: Mapping[str, Any], target: Mapping[str, Any], form: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The inputs a shot or a throw takes beside :func:`_common`: the attacker's Average BCS
-    (hip fire, AFT-09), his damage this turn, the target's CDA, movement and Mass (AFT-10,
+    (hip fire, AFT-09), their damage this turn, the target's CDA, movement and Mass (AFT-10,
     AFT-50), and whether a Missile Special Effect occurs (AFT-49, AFT-M16)."""
     return {
         "average_bcs": attacker["average_bcs"],
@@ -220,7 +220,7 @@ def hth_attack(
 
 
 def _hth_situations(attacker: Mapping[str, Any], form: Mapping[str, Any]) -> tuple[str, ...]:
-    """AFT-08: the form's situations, and the attacker's wound row from his sheet (damage ÷ DRT,
+    """AFT-08: the form's situations, and the attacker's wound row from their sheet (damage ÷ DRT,
     AFT-M07) or the level the user chose instead."""
     chosen = [key for key in form["situations"] if key not in WOUND_ROWS.values()]
     return (*chosen, *wound_rows(attacker, str(form.get("wound_level", ""))))

@@ -339,7 +339,7 @@ def burden_modifiers(
     encumbrance_bcs: int = 0, distractions: int = 0, bcs_per_distraction: int | None = None
 ) -> list[BcsModifier]:
     """The attacker's own burdens on a BCS: encumbrance status (AFT-33, −1 or −2) and the
-    Distractions he suffers (AFT-41). The BCS value of one Distraction is not in the text
+    Distractions they suffer (AFT-41). The BCS value of one Distraction is not in the text
     (AFT-M21), so a count waits for ``settings.bcs_per_distraction``.
 
     >>> [str(m) for m in burden_modifiers(-1, 3, -2)]

@@ -81,7 +81,7 @@ class Resolution:
     stopping: Stopping | None = None
     conditions: tuple[Condition, ...] = ()
     waits_for: tuple[str, ...] = ()
-    # AFT-28: what a critical miss does to the attacker himself.
+    # AFT-28: what a critical miss does to the attacker themselves.
     attacker_conditions: tuple[Condition, ...] = ()
     attacker_critical_damage: int = 0
     attacker_lethal_damage: int = 0

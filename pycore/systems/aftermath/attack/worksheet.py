@@ -90,7 +90,7 @@ def preview(setup: Setup) -> Preview:
 @dataclass(frozen=True)
 class Outcome:
     """A resolved attack applied: the resolution, the target's and the attacker's sheets after
-    it (the same sheet when one attacks himself), and what was written to them."""
+    it (the same sheet when one attacks themselves), and what was written to them."""
 
     resolution: Resolution
     target: dict[str, Any]

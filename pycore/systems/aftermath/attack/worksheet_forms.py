@@ -34,7 +34,7 @@ _SHARED: Final[Mapping[str, Any]] = {
     "cuts": "",
 }
 #: The missile and thrown forms' own: the damage the attacker took this Combat Turn, and the
-#: target new to him, its action (moving, dodging: AFT-10's Target Actions), with their sources.
+#: target new to them, its action (moving, dodging: AFT-10's Target Actions), with their sources.
 _RANGED: Final[Mapping[str, Any]] = {
     "damage_taken": 0,
     "damage_source": "",
@@ -172,7 +172,7 @@ def set_form_field(
     form: Mapping[str, Any], key: str, raw: str, attacker: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
     """``form`` with ``key`` set from what was typed, checked; choosing a skill of the attacker
-    fills the base BCS from his sheet (by the skill's name). A RuleError says what is allowed.
+    fills the base BCS from their sheet (by the skill's name). A RuleError says what is allowed.
 
     >>> set_form_field(FORMS["missile"], "meters", " 12.5 ")["meters"]
     '12.5'

@@ -1,7 +1,7 @@
 """The attack under way (issue 25: an attack has a lifetime): it starts from the attacker's
 sheet (the weapon chosen, its skill, the gun and the ammunition loaded in it) and the fight so
 far; what the GM changes lives in it (its form: :mod:`pycore.systems.aftermath.fight.form`); its
-dice are rolled for him or typed one roll at a time; a hit may wait for a value given once the
+dice are rolled for them or typed one roll at a time; a hit may wait for a value given once the
 critical is known; it ends when its result is applied to the sheets (the rounds fired counted
 down, the damage taken this Combat Turn recorded), or when the GM drops it. Nothing of it
 reaches the next attack except what a rule carries.
@@ -39,7 +39,7 @@ from pycore.validate import checked, is_whole
 #: The most characters of a typed roll kept (a burst's rolls are typed one at a time).
 MAX_TYPED: Final = 40
 #: AFT-M03: a critical's Health throws (AFT-23, AFT-27) need the target's Health AST and CST;
-#: when his sheet lacks them the hit waits and asks for them right there (issue 28), and what
+#: when their sheet lacks them the hit waits and asks for them right there (issue 28), and what
 #: the GM gives is kept on the target's sheet.
 HEALTH: Final = "target.ast.HLH"
 #: AFT-25: whether the attack cuts, when a Sever needs it and the form does not say (bullets:
@@ -112,7 +112,7 @@ def _hurt(
     before: Sequence[Mapping[str, Any]], after: Sequence[Mapping[str, Any]], who: Sequence[int]
 ) -> dict[str, int]:
     """The damage each of ``who`` (the attacker and the target: an attack writes to no other
-    sheet) took in this attack, by index: what was added to his record (the target's Damage
+    sheet) took in this attack, by index: what was added to their record (the target's Damage
     Done, AFT-15; the attacker's own from a critical miss, AFT-28)."""
     hurt = {}
     for index in sorted(set(who)):
@@ -203,7 +203,7 @@ def _applied(
         done = replace(done, details={**done.details, "applied": applied})
     # The attack ends here: nothing the GM set in it reaches the next one (FIGHT.md).
     recall = _recall(fight, outcome, rolled)
-    # AFT-09: this target is now the attacker's; his next shot at another is at a newly
+    # AFT-09: this target is now the attacker's; their next shot at another is at a newly
     # acquired one.
     aimed = {**fight.aimed, str(fight.attacker): fight.target}
     ended = replace(
@@ -296,7 +296,7 @@ def _roll(
         # Its answer adds rolls before some already made (the Health throws before the Sever's
         # D100): every roll made is kept by what it decided, so each answers its own roll again
         # and the new ones are asked by name (a GM's play-through: the Sever's D100 typed
-        # before his Health AST was read as the Health save's D20, and the answer refused).
+        # before their Health AST was read as the Health save's D20, and the answer refused).
         kept_now = _waiting(setup, [], seed, made)
     # The hit waits for a value given now (its Damage Potential once the critical is known,
     # AFT-18; the near side of a split, AFT-12): nothing is written to the sheets yet; the dice
@@ -353,7 +353,7 @@ def attack(fight: Fight, dice: AttackDice) -> tuple[Fight, Done | Attacked]:
 def reload(fight: Fight, name: str) -> tuple[Fight, Done]:
     """The attacker's gun ``name`` loaded full again (its rounds when full, from the sheet).
     The text gives no time for reloading (AFT-45 says only that an SS gun is reloaded after
-    each shot): the Action Phases it takes are the GM's call, as he plays them."""
+    each shot): the Action Phases it takes are the GM's call, as they play them."""
     index, attacker = fight.person("attacker")
     gun = arms.find_weapon(attacker or {}, name)
     if gun.kind != "gun" or gun.capacity is None:
@@ -390,8 +390,8 @@ def set_answer(fight: Fight, raw: str, part: str = "answer") -> tuple[Fight, Don
 
 
 def _with_health(fight: Fight, pending: Mapping[str, Any]) -> Fight:
-    """The fight with the target's Health AST and CST the GM gave written on his sheet (they
-    are his, not this attack's: the next critical against him finds them there)."""
+    """The fight with the target's Health AST and CST the GM gave written on their sheet (they
+    are theirs, not this attack's: the next critical against them finds them there)."""
     ast, cst = str(pending.get("answer", "")), str(pending.get("answer_cst", ""))
     if not ast.strip() or not cst.strip():
         missing = "answer" if not ast.strip() else "answer_cst"
@@ -441,7 +441,7 @@ def give_answer(fight: Fight) -> tuple[Fight, Done | Attacked]:
     asks = str(pending.get("asks", "attack.damage_potential"))
     typed = [str(r) for r in pending.get("typed", [])]
     seed, kept = str(pending.get("seed", "")), _rolls_kept(pending)
-    if asks == HEALTH:  # the same dice again, the target's sheet now holding his Health throws
+    if asks == HEALTH:  # the same dice again, the target's sheet now holding their Health throws
         fight = _with_health(fight, pending)
         given = _kept(fight.setup() or setup, pending)
         return _carried(pending, *_roll(fight, given, typed, seed, kept))
@@ -466,8 +466,8 @@ def drop_pending(fight: Fight) -> tuple[Fight, Done]:
 
 @checked
 def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
-    """The GM calls the last attack a critical hit after seeing its die (AFT-04: when is his
-    call; issue 28: "Roll for me" left him no moment to make it): its effects are taken back
+    """The GM calls the last attack a critical hit after seeing its die (AFT-04: when is their
+    call; issue 28: "Roll for me" left them no moment to make it): its effects are taken back
     and it is rolled again from the same dice as a critical, going on to what a critical needs
     (its Critical Effect, a value or a roll it waits for)."""
     recall = fight.recall

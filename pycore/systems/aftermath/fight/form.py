@@ -1,6 +1,6 @@
 """The attack's form before its dice (issue 25: an attack has a lifetime): the weapon chosen
 from the attacker's sheet, the kind of attack, the fields and situation chips the GM changes,
-his reason to let a forbidden attack go ahead. What he changes lives in this attack only
+their reason to let a forbidden attack go ahead. What they change lives in this attack only
 (``Fight.edits``), except the range and the target's movement, which are known between the two
 fighters (``Fight.pairs``); the roll is :mod:`pycore.systems.aftermath.fight.attack`'s.
 
@@ -74,7 +74,7 @@ def clear_chips(fight: Fight, mode: str) -> tuple[Fight, Done]:
 
 @checked
 def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Done]:
-    """One of the attacker's weapons chosen: every field derived again from it on his sheet
+    """One of the attacker's weapons chosen: every field derived again from it on their sheet
     (its skill, its gun and the ammunition loaded in it) and from the fight so far; nothing is
     kept from the previous weapon (FIGHT.md). "" fills the attack by hand."""
     if fight.pending:
@@ -85,7 +85,7 @@ def choose_weapon(fight: Fight, name: str) -> tuple[Fight, Done]:
 @checked
 def weapon_set_up(fight: Fight, name: str) -> tuple[str, Mapping[str, Any]]:
     """The attack the attacker's weapon ``name`` would open: its mode and form, set up as
-    :func:`choose_weapon` sets it (his sheet, the fight so far), without choosing it. Its
+    :func:`choose_weapon` sets it (their sheet, the fight so far), without choosing it. Its
     chip's chance is read from it, also while another weapon's attack waits for its dice or a
     value: what that attack waits for is its own, not this weapon's."""
     picked = _with_weapon(fight, name)
@@ -106,8 +106,8 @@ def _with_weapon(fight: Fight, name: str) -> Fight:
 
 @checked
 def weapons_changed(fight: Fight, index: int) -> tuple[Fight, Done]:
-    """Combatant ``index``'s weapons changed on his sheet: when he is the attacker with no
-    weapon chosen and no attack waiting for dice, his first weapon becomes the chosen one
+    """Combatant ``index``'s weapons changed on their sheet: when they are the attacker with no
+    weapon chosen and no attack waiting for dice, their first weapon becomes the chosen one
     (FIGHT.md: the first weapon is the default); the forms are derived again either way."""
     _, attacker = fight.person("attacker")
     own = arms.sheet_weapons(attacker or {})

@@ -47,7 +47,7 @@ def _moved(fight: Fight, moved: Moment, label: str) -> tuple[Fight, Done]:
 
 
 def _first_weapon(fight: Fight) -> Fight:
-    """The attacker's next Action starts from his sheet's first weapon (FIGHT.md's first law:
+    """The attacker's next Action starts from their sheet's first weapon (FIGHT.md's first law:
     the weapon chosen is this Action's, never remembered from an earlier one). The text holds
     no weapon in hand: no rule readies, draws or puts away a weapon or gives that a cost (its
     one trace, T12's "Character drops weapon", 001 line 170, is a critical miss's result), and
@@ -66,11 +66,11 @@ def _bled_out(
 ) -> tuple[tuple[Mapping[str, Any], ...], list[tuple[str, str]]]:
     """AFT-25 (001 line 32): a Sever "will cause the character to bleed to death in a number
     of Combat Turns equal to the character's Health Group plus 1D6 unless cauterized or
-    bandaged". The countdown is on his sheet as a timed condition (``effect_steps._bleeding``),
+    bandaged". The countdown is on their sheet as a timed condition (``effect_steps._bleeding``),
     counted like a Daze (001 line 22): it holds until after the phase its last Combat Turn
-    ends on. One that ends between the clock's old place and ``moved`` kills him then: he is
+    ends on. One that ends between the clock's old place and ``moved`` kills them then: they are
     Dead from the phase after it. Bandaging or cauterizing is the GM's, recorded by taking the
-    condition off his sheet (the text gives the First Aid roll's BCS nowhere here). The text
+    condition off their sheet (the text gives the First Aid roll's BCS nowhere here). The text
     gives no damage for the bleeding and no unconsciousness before death: none is added."""
     chars, dead = list(fight.characters), []
     for index, raw in enumerate(fight.characters):
@@ -125,12 +125,12 @@ def clear_log(fight: Fight) -> tuple[Fight, Done]:
 
 @checked
 def pick_combatant(fight: Fight, role: str, index: int, drop: bool = False) -> tuple[Fight, Done]:
-    """A new attacker or target. A new attacker starts a fresh attack: his first weapon chosen,
-    every field derived from the sheets and the fight so far (FIGHT.md); when he was the target
+    """A new attacker or target. A new attacker starts a fresh attack: their first weapon chosen,
+    every field derived from the sheets and the fight so far (FIGHT.md); when they were the target
     the previous attacker becomes the target. A new target keeps the attack under way and
     derives its range and movement from what is known between the two. An unfinished attack
     (changed fields, or dice waiting) is never dropped silently: the GM is asked (``ask``),
-    unless ``drop`` says he chose to drop it."""
+    unless ``drop`` says they chose to drop it."""
     if role not in ("attacker", "target"):
         raise RuleError(f"role {role!r} is unknown; allowed: attacker, target")
     if isinstance(index, bool) or not 0 <= index <= 10_000:
@@ -152,7 +152,7 @@ def pick_combatant(fight: Fight, role: str, index: int, drop: bool = False) -> t
     chosen = replace(fight, attacker=index, target=target, edits={}, weapon="")
     _, attacker = chosen.person("attacker")
     own = arms.sheet_weapons(attacker or {})
-    if own:  # FIGHT.md: his first weapon is the default, the GM can pick another
+    if own:  # FIGHT.md: their first weapon is the default, the GM can pick another
         chosen = replace(chosen, weapon=own[0].name, mode=own[0].mode)
     return chosen, Done()
 
@@ -160,7 +160,7 @@ def pick_combatant(fight: Fight, role: str, index: int, drop: bool = False) -> t
 @checked
 def answer_ask(fight: Fight, drop: bool) -> tuple[Fight, Done]:
     """The GM's answer when another fighter was asked for during an unfinished attack: drop the
-    attack and let him act (or aim at him), one undo step; or keep the attack."""
+    attack and let them act (or aim at them), one undo step; or keep the attack."""
     ask = fight.ask
     if not isinstance(ask, Mapping):
         return fight, Done()
@@ -176,10 +176,10 @@ def answer_ask(fight: Fight, drop: bool) -> tuple[Fight, Done]:
 
 @checked
 def get_up(fight: Fight, index: int) -> tuple[Fight, Noted]:
-    """Fighter ``index`` gets back on his feet: his Knocked Over ends now (one undo step, a log
-    line). Knocked Over (AFT-41, AFT-50) lasts "for the rest of the combat" on his card, yet
+    """Fighter ``index`` gets back on their feet: their Knocked Over ends now (one undo step, a log
+    line). Knocked Over (AFT-41, AFT-50) lasts "for the rest of the combat" on their card, yet
     the text gives no Action or cost for getting up (the falling rules it cites are in another
-    book, AFT-M10): when he gets up is the GM's call, made with this tap.
+    book, AFT-M10): when they get up is the GM's call, made with this tap.
 
     >>> from pycore.systems.aftermath.sheet.sheet import new_sheet
     >>> down = {**new_sheet("Bo"), "conditions": [{"name": "Knocked Over", "start": [1, 2],

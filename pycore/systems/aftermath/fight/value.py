@@ -147,7 +147,7 @@ class Fight:
     # took in the Combat Turn now, by index; a new Combat Turn empties it.
     taken: Mapping[str, int] = field(default_factory=dict)
     # AFT-04 leaves a critical hit to the GM: the last attack applied, as it was rolled, with
-    # the two sheets and the damage record before it, so he may call it a critical after seeing
+    # the two sheets and the damage record before it, so they may call it a critical after seeing
     # the die (issue 28); gone once anything else is rolled, the clock moves or someone acts.
     recall: Mapping[str, Any] | None = None
     # AFT-09 "Shooting at a newly acquired target −2": whom each fighter's last attack was at,
@@ -243,16 +243,16 @@ def taken_this_turn(fight: Fight, index: int) -> int:
 @checked
 def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
     """Every attack form as a fresh set-up for the attacker now (FIGHT.md's first law): from
-    his sheet (the chosen weapon, its skill's BCS, the gun's row and the ammunition loaded in
-    it; with no weapon on his sheet, his one skill and its BCS), the fight so far between him
-    and the target (range, movement, the damage he took this Combat Turn), and nothing else."""
+    their sheet (the chosen weapon, its skill's BCS, the gun's row and the ammunition loaded in
+    it; with no weapon on their sheet, their one skill and its BCS), the fight so far between them
+    and the target (range, movement, the damage they took this Combat Turn), and nothing else."""
     forms = {m: worksheet_forms.fresh_form(m) for m in worksheet_forms.MODES}
     _, attacker = fight.person("attacker")
     setup = None
     if attacker is not None and fight.weapon:
         with contextlib.suppress(RuleError):  # a weapon gone from the sheet: filled by hand
             setup = arms.attack_setup(attacker, fight.weapon)
-    # No weapon on his sheet: a sheet that lists one skill gives it, with its BCS, to every
+    # No weapon on their sheet: a sheet that lists one skill gives it, with its BCS, to every
     # form. (With weapons listed, the chosen one gives its skill; none chosen, the GM fills
     # the attack by hand.)
     only = None
@@ -280,9 +280,9 @@ def derived_forms(fight: Fight) -> dict[str, dict[str, Any]]:
 def _aimed(fight: Fight, who: str) -> tuple[bool, str] | None:
     """AFT-09 "Shooting at a newly acquired target −2" from the fight so far: whether the
     target differs from the one the attacker's last attack was at, and that attack in words.
-    None when the fight knows no earlier attack of his (his first shot of the combat): the
+    None when the fight knows no earlier attack of their (their first shot of the combat): the
     text does not say whether a first target is "newly acquired" (aftermath.md 6.3 leaves it
-    to the GM, a toggle), so it stays his chip, unpressed, never a default that looks like a
+    to the GM, a toggle), so it stays their chip, unpressed, never a default that looks like a
     rule."""
     last = fight.aimed.get(str(fight.attacker))
     if last is None:

@@ -144,7 +144,7 @@ def skill_bcs(sheet: Mapping[str, Any], skill: str) -> int | None:
 @checked
 def only_skill(sheet: Mapping[str, Any]) -> tuple[str, int] | None:
     """The sheet's one skill and its BCS when it lists exactly one (AFT-M01: the BCS is the
-    sheet's): the attack of a fighter with no weapon on his sheet is made with it, as the sheet
+    sheet's): the attack of a fighter with no weapon on their sheet is made with it, as the sheet
     gives no other (FIGHT.md: derived from the sheet, never remembered from an earlier attack).
     None when it lists none or several: the GM chooses.
 

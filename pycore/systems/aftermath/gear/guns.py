@@ -220,7 +220,7 @@ def base_bdg(ammo: str, override: int | None, supplied: Mapping[str, int | None]
 @checked
 def shot_size(ammo: str, override: int | None) -> str:
     """The shot size of a shot-shell load (AFT-51 decides its B damage), "" for cartridges and
-    when the user typed the BDG (the load is then his, not a listed one).
+    when the user typed the BDG (the load is then theirs, not a listed one).
 
     >>> shot_size("shot:12-9:12", None), shot_size("shot:12-9:12", 9), shot_size("pistol:38 Special", None)
     ('12-9', '', '')

@@ -192,8 +192,8 @@ def opposed_odds(
 
 @checked
 def check_for_daze_odds(target_health_die: str, user_strength_die: str) -> OpposedOdds:
-    """AFT-07 Check for Daze (L559): the target avoids the Daze only if his Health die is
-    higher; a tie Dazes him. ``first`` is the target.
+    """AFT-07 Check for Daze (L559): the target avoids the Daze only if their Health die is
+    higher; a tie Dazes them. ``first`` is the target.
 
     >>> check_for_daze_odds("1D6", "1D6").second_higher + check_for_daze_odds("1D6", "1D6").tie
     Fraction(7, 12)

@@ -346,7 +346,7 @@ def with_conditions(sheet: dict[str, Any], added: Sequence[Condition]) -> dict[s
     have = out["conditions"] if isinstance(out["conditions"], list) else []
     # Death is always recorded (a fighter bleeding to death with a full list would stop the
     # clock, AFT-25): "Dead" is outside the cap, and once on the sheet it is not added again
-    # (he dies once, at the first).
+    # (they die once, at the first).
     dead = any(isinstance(c, Mapping) and c.get("name") == DEAD for c in have)
     kept = [c for c in added if not (c.name == DEAD and dead)]
     alive = [c for c in have if not (isinstance(c, Mapping) and c.get("name") == DEAD)]

@@ -2,7 +2,7 @@
 before" an Attack or All-Out Attack on the same target add the weapon's Acc, +1 after 2 seconds,
 +2 after 3 or more. The fight counts them as the turns pass: a turn of Aim at a target adds a
 second (its first after any other maneuver or another target); any other turn ends the Aim, the
-attack that spends it too. A GM's play-through: Bo aimed his bow at Ana, and his next turn's
+attack that spends it too. A GM's play-through: Bo aimed their bow at Ana, and their next turn's
 attack started at Cy, with no Acc, the Aim forgotten.
 
 >>> from pycore.systems.gurps.sheet import Combatant
@@ -33,20 +33,20 @@ MOST_SECONDS = 60
 
 @checked
 def aim_seconds(fight: Fight, who: str, target: str) -> int:
-    """The seconds of Aim ``who`` took at ``target`` on his turns just before (0 if none)."""
+    """The seconds of Aim ``who`` took at ``target`` on their turns just before (0 if none)."""
     return next((n for w, t, n in fight.aims if (w, t) == (who, target)), 0)
 
 
 @checked
 def aimed_target(fight: Fight, who: str) -> str:
-    """Whom ``who`` aims at ("" if he holds no Aim)."""
+    """Whom ``who`` aims at ("" if they hold no Aim)."""
     return next((t for w, t, _ in fight.aims if w == who), "")
 
 
 @checked
 def turn_aim(fight: Fight, who: str, target: str) -> Fight:
-    """The fight as ``who``'s turn ends: a second more of Aim at ``target`` if he chose Aim this
-    turn (the first if his Aim was at another or none), else none held (GUR-11: "immediately
+    """The fight as ``who``'s turn ends: a second more of Aim at ``target`` if they chose Aim this
+    turn (the first if their Aim was at another or none), else none held (GUR-11: "immediately
     before"; the Attack that spends it ends it too)."""
     kept = tuple(a for a in fight.aims if a[0] != who)
     c = fight.combatant(who)

@@ -123,11 +123,11 @@ def attack(
 ) -> tuple[Fight, AttackRolled]:
     """GUR-19/GUR-20: roll the attack. A miss ends it; a critical hit, or a hit the defender has
     no defense against, waits for the damage roll; any other hit waits for the defense. A
-    stunned attacker is refused (004 line 46: he must Do Nothing) unless the GM overrides,
+    stunned attacker is refused (004 line 46: they must Do Nothing) unless the GM overrides,
     giving the reason the log keeps; so is an attack beyond what the acting combatant's
     maneuver allows this turn (one; two with All-Out Attack, Double). ``choose``: the acting
-    combatant takes this maneuver now, with the attack (GUR-06: he picks one at the start of
-    his turn, so only before his first attack of it)."""
+    combatant takes this maneuver now, with the attack (GUR-06: they pick one at the start of
+    their turn, so only before their first attack of it)."""
     if fight.pending is not None:
         raise RuleError("an attack is already under way: finish it or cancel it")
     if choose:
@@ -148,7 +148,7 @@ def attack(
     current = fight.current()
     acting = current is not None and current.id == attacker.id
     if acting and not fight.chosen:
-        # GUR-06 (004 line 27): each turn he chooses anew; last turn's maneuver is not his.
+        # GUR-06 (004 line 27): each turn they choose anew; last turn's maneuver is not theirs.
         raise RuleError(
             f"{attacker.name} has no maneuver chosen this turn: choose it before attacking"
         )
@@ -164,8 +164,8 @@ def attack(
     if not skill_set(attacker, setup.line):
         raise RuleError(no_skill_said(attacker, setup.line))  # never rolled against a guess
     if setup.line not in lines_now(fight, attacker) and not override.strip():
-        # 004 line 97: no punching with a hand that holds a weapon (or his shield); 004 line
-        # 95: a weapon not in his hand is drawn with a Ready first (his hand empty after a
+        # 004 line 97: no punching with a hand that holds a weapon (or their shield); 004 line
+        # 95: a weapon not in their hand is drawn with a Ready first (their hand empty after a
         # throw, 004 line 108); a line whose weapon is not told waits for the GM's word.
         said = punch_withheld(fight, attacker) or empty_hand_said(fight, attacker)
         raise RuleError(
@@ -196,9 +196,9 @@ def attack(
         override.strip(),
     )
     after = replace(fight, pending=pending, attacks=fight.attacks + int(acting))
-    # FIGHT.md: the fight holds whom he attacked; his next attack starts at the same foe.
+    # FIGHT.md: the fight holds whom they attacked; their next attack starts at the same foe.
     after = with_target(after, attacker.id, defender.id)
-    # 004 lines 93, 248: the weapon he attacked with is the one in his hand, his to parry with;
+    # 004 lines 93, 248: the weapon they attacked with is the one in their hand, theirs to parry with;
     # a thrown one has left it (004 line 108).
     after = after_attack(after, attacker, setup.line)
     if armed(attacker, setup.line).ranged:
@@ -231,7 +231,7 @@ def _choose(fight: Fight, attacker_id: str, name: str) -> Fight:
 @dataclass(frozen=True)
 class Defended(Logged):
     """The defender's choice and roll (GUR-44); ``again``: All-Out Defense (Double Defense) lets
-    him try a second, different defense after a failed one (GUR-17)."""
+    them try a second, different defense after a failed one (GUR-17)."""
 
     defender: str
     kind: str
@@ -287,7 +287,7 @@ def _waiting(fight: Fight, stage: Stage) -> Pending:
 @checked
 def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
     """The defenses the defender may still try against the attack under way (GUR-18, GUR-17):
-    none he has tried against it, nor a block or a parry used this turn (GUR-47, GUR-48)."""
+    none they have tried against it, nor a block or a parry used this turn (GUR-47, GUR-48)."""
     pending = _waiting(fight, "defense")
     attacker = fight.combatant(pending.attacker)
     defender = fight.combatant(pending.defender)
@@ -297,7 +297,7 @@ def defenses_left(fight: Fight) -> tuple[tuple[str, EffectiveSkill], ...]:
 
 @checked
 def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended]:
-    """GUR-44: the defender rolls the defense he picked (``"none"``: he does not defend). A
+    """GUR-44: the defender rolls the defense they picked (``"none"``: they do not defend). A
     success stops the attack; a failure leads to the damage roll, or with Double Defense to a
     second, different defense (GUR-17)."""
     pending = _waiting(fight, "defense")
@@ -320,7 +320,7 @@ def defend(fight: Fight, kind: str, rng: RandintSource) -> tuple[Fight, Defended
     else:
         after = replace(pending, stage="damage")
     step = Defended(defender.name, kind, options[kind], rolled, again)
-    # GUR-47, GUR-48: tried, a block or a parry is spent for his turn, success or not.
+    # GUR-47, GUR-48: tried, a block or a parry is spent for their turn, success or not.
     return with_defence(replace(fight, pending=after), defender.id, kind), step
 
 
@@ -338,7 +338,7 @@ class Injured(Logged):
     def public(self) -> str:
         return injury_public(self.defender, tuple(self.hurt.effects))
 
-    hp: int = 0  # his full HP: at −HP or below the texts give no death rule (GUR-58)
+    hp: int = 0  # their full HP: at −HP or below the texts give no death rule (GUR-58)
 
     def __str__(self) -> str:
         text = (
@@ -376,7 +376,7 @@ def damage_dice(attacker: Combatant) -> str:
 @checked
 def pending_damage_dice(fight: Fight) -> str:
     """The damage dice of the hit waiting for its damage: the attack the attacker chose for it
-    (his second weapon's, not his first's), with All-Out Attack (Strong)'s bonus (GUR-16). The
+    (their second weapon's, not their first's), with All-Out Attack (Strong)'s bonus (GUR-16). The
     page shows these and counts a typed roll's dice from them; :func:`damage` rolls them."""
     pending = _waiting(fight, "damage")
     return damage_dice(armed(fight.combatant(pending.attacker), pending.setup.line))
@@ -385,7 +385,7 @@ def pending_damage_dice(fight: Fight) -> str:
 @checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
     """The injury's effects that stay after the hit: crippling and blinding, as conditions on
-    his card. "excess lost" is a note on that hit's injury (GUR-37, GUR-38: the injury past
+    their card. "excess lost" is a note on that hit's injury (GUR-37, GUR-38: the injury past
     the cap is not taken off HP), not a condition: the hit's result keeps it (a GM read
     "Conditions: crippled leg (injury over HP/2); excess lost" as two conditions)."""
     return tuple(e.removesuffix("; excess lost") for e in hurt.effects if e.startswith(_LASTING))
@@ -395,7 +395,7 @@ def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
 def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     """GUR-53 to GUR-62: roll the damage (the maximum after an attack roll of 3, halved at or
     beyond 1/2D), work out the injury at the location, and take it off the defender's HP; a
-    crippling or blinding stays in his notes."""
+    crippling or blinding stays in their notes."""
     pending = _waiting(fight, "damage")
     attacker = armed(fight.combatant(pending.attacker), pending.setup.line)
     defender = fight.combatant(pending.defender)
@@ -437,7 +437,7 @@ def resolve(
     override: str = "",
     choose: str = "",
 ) -> tuple[Fight, tuple[AttackStep, ...]]:
-    """The whole attack in one go: the roll, the defender's best defense while he has one left
+    """The whole attack in one go: the roll, the defender's best defense while they have one left
     (a second one with Double Defense, GUR-17), then the damage."""
     fight, rolled = attack(
         fight, attacker_id, defender_id, setup, rng, override=override, choose=choose
@@ -449,7 +449,7 @@ def resolve(
         fight, defended = defend(fight, best[0], rng)
         steps.append(defended)
     if fight.pending is not None and fight.pending.stage == "strike":
-        fight, struck = strike(fight, rng)  # GUR-49: his parry may strike the limb
+        fight, struck = strike(fight, rng)  # GUR-49: their parry may strike the limb
         steps.append(struck)
     if fight.pending is not None:
         fight, hurt = damage(fight, rng)

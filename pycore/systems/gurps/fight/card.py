@@ -1,7 +1,7 @@
-"""What a fighter's card on the order strip says of him, in the fight's time: the maneuver in
-force and the defenses it leaves (GUR-06, GUR-18), or that he is stunned (Do Nothing, GUR-07,
+"""What a fighter's card on the order strip says of them, in the fight's time: the maneuver in
+force and the defenses it leaves (GUR-06, GUR-18), or that they are stunned (Do Nothing, GUR-07,
 004 line 46) or unconscious (no action, no defense: 004 line 210) rather than last turn's
-maneuver; his posture; a shock as the turn it counts on comes and goes (GUR-58); and, at −HP or
+maneuver; their posture; a shock as the turn it counts on comes and goes (GUR-58); and, at −HP or
 below, that the texts give no death rule (GUR-35, GUR-58: the product never decides "killed").
 
 >>> from dataclasses import replace
@@ -12,7 +12,7 @@ below, that the texts give no death rule (GUR-35, GUR-58: the product never deci
 'Attack · dodge, parry · shock −4 next turn'
 >>> card_line(replace(fight, turn=1), "k")
 'Attack · dodge, parry · shock −4 this turn'
->>> card_line(fight, "s")  # round 1, his turn not come yet: no maneuver chosen
+>>> card_line(fight, "s")  # round 1, their turn not come yet: no maneuver chosen
 'No turn yet · dodge, parry'
 """
 
@@ -39,10 +39,10 @@ def past_minus_hp(c: Combatant) -> bool:
 
 
 def _no_turn_yet(fight: Fight, c: Combatant) -> bool:
-    """He has not chosen a maneuver in this fight: before it starts, or in round 1 before his
-    turn (or at its start, before he chooses). His sheet's "Do Nothing" then is only the
-    default his defenses are read from (GUR-06), not a choice the card should show as his."""
-    if c.maneuver != "Do Nothing":  # set by the GM ahead of his turn: that one is said
+    """They have not chosen a maneuver in this fight: before it starts, or in round 1 before their
+    turn (or at its start, before they choose). Their sheet's "Do Nothing" then is only the
+    default their defenses are read from (GUR-06), not a choice the card should show as theirs."""
+    if c.maneuver != "Do Nothing":  # set by the GM ahead of their turn: that one is said
         return False
     if not fight.started:
         return True
@@ -65,12 +65,12 @@ def raised(kinds: tuple[str, ...], option: str) -> tuple[str, ...]:
 
 
 def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
-    """His maneuver and defenses, or his state when it rules them out (no stale maneuver); a
-    parry only with the weapon in his hand (004 line 248, fight/hands.py). All-Out Defense
-    says its +2 (GUR-17) or its Double Defense until his next turn, as its chip did (a GM's
+    """Their maneuver and defenses, or their state when it rules them out (no stale maneuver); a
+    parry only with the weapon in their hand (004 line 248, fight/hands.py). All-Out Defense
+    says its +2 (GUR-17) or its Double Defense until their next turn, as its chip did (a GM's
     play-through: the card said "All-Out Defense · dodge, parry" after Increased Dodge). A
-    block or a parry he used this turn is not among them, and is said used (GUR-47, GUR-48:
-    one each per turn, back when his own turn begins)."""
+    block or a parry they used this turn is not among them, and is said used (GUR-47, GUR-48:
+    one each per turn, back when their own turn begins)."""
     spent = used(fight, c.id)
     left = tuple(k for k in defenses_now(fight, c) if k not in spent)
     defenses = ", ".join(raised(left, c.option))
@@ -90,10 +90,10 @@ def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
 
 @checked
 def shocks(fight: Fight, cid: str) -> tuple[tuple[int, str], ...]:
-    """His shocks and the turn each counts on, "this turn" or "next turn" (GUR-58): his
-    sheet's, which counts on this turn once his turn has come, and, in his own turn, the one a
-    wound in it left for his next (``fight.next_shock``). None for an unconscious fighter: he
-    makes no attack for a shock to touch.
+    """Their shocks and the turn each counts on, "this turn" or "next turn" (GUR-58): their
+    sheet's, which counts on this turn once their turn has come, and, in their own turn, the one a
+    wound in it left for their next (``fight.next_shock``). None for an unconscious fighter: they
+    make no attack for a shock to touch.
 
     >>> from pycore.systems.gurps.fight.value import Place
     >>> fight = Fight((Combatant(id="k", shock=2),), 1, (Place("k", 1),), next_shock=3)
@@ -106,21 +106,21 @@ def shocks(fight: Fight, cid: str) -> tuple[tuple[int, str], ...]:
     current = fight.current()
     now = current is not None and current.id == cid
     said = [(c.shock, "this turn" if now else "next turn")] if c.shock else []
-    if now and fight.next_shock:  # hurt in his own turn: held for his next
+    if now and fight.next_shock:  # hurt in their own turn: held for their next
         said.append((fight.next_shock, "next turn"))
     return tuple(said)
 
 
 @checked
 def card_line(fight: Fight, cid: str) -> str:
-    """The card's line for ``cid``. A shock counts on his next turn only (GUR-58): "next turn"
-    until his turn comes, "this turn" during it; the turn passing ends it
-    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). A wound in his own turn leaves one
-    for his next (``fight.next_shock``), said beside this turn's. An unconscious fighter's
-    shock is not said: he makes no attack for it to touch."""
+    """The card's line for ``cid``. A shock counts on their next turn only (GUR-58): "next turn"
+    until their turn comes, "this turn" during it; the turn passing ends it
+    (:func:`~pycore.systems.gurps.fight.turns.next_turn`). A wound in their own turn leaves one
+    for their next (``fight.next_shock``), said beside this turn's. An unconscious fighter's
+    shock is not said: they make no attack for it to touch."""
     c = fight.combatant(cid)
     parts = _what_he_does(fight, c)
-    if c.posture != "Standing":  # a knockdown leaves him lying down (GUR-58)
+    if c.posture != "Standing":  # a knockdown leaves them lying down (GUR-58)
         parts.append(c.posture.lower())
     parts += [f"shock −{amount} {when}" for amount, when in shocks(fight, cid)]
     if past_minus_hp(c):

@@ -2,14 +2,14 @@
 
 The texts stop at the injury: "the severity and type of the wound indicate what happens next",
 in a chapter they do not include (004 lines 347-349, GUR-58). So nothing here is decided by the
-app: after a hit that injures, the step asks the GM for the shock his book gives, for a
+app: after a hit that injures, the step asks the GM for the shock their book gives, for a
 knockdown and stun roll, and, at 0 HP or below, for a roll to stay conscious. The texts give
 only the modifiers: knockdown rolls at −10 on the skull and the eye (003 lines 43, 46), −5 on
 the face (003 line 48) and on a male's groin, whose shock from crushing is doubled, at most −8
 (003 line 52). A roll is 3d6 against HT plus that modifier, "roll for me" or typed; its outcome
 becomes a condition in one tap: stunned (enforced as 004 line 46 says: Do Nothing, −4 to
 defend), stunned and prone, unconscious (no action, no defense: 004 line 210's "unable to
-react"), a shock penalty to his attacks on his next turn, or nothing.
+react"), a shock penalty to their attacks on their next turn, or nothing.
 
 >>> from pycore.dice import typed_dice
 >>> from pycore.systems.gurps.fight.value import Fight
@@ -67,21 +67,21 @@ def ask_after_injury(
     """The asks an injury leaves on the fight (none when it did not injure): the shock, a
     knockdown and stun roll with the texts' modifier, and at 0 HP or below a roll to stay
     conscious; none for one already unconscious, whom no answer could change. Asks still open
-    from an earlier hit on him are kept beside this hit's (issue
+    from an earlier hit on them are kept beside this hit's (issue
     27: a second hit never answers the first's in silence); a second shock for the same turn
-    of his says that the worst applies (:func:`settle`)."""
+    of their says that the worst applies (:func:`settle`)."""
     c = fight.combatant(cid)
     if injury <= 0 or c.unconscious:
         # Already unconscious (the GM's book said so): no action, no defense (004 line 210),
-        # so a shock on his attacks, a stun or another roll to stay conscious changes nothing;
+        # so a shock on their attacks, a stun or another roll to stay conscious changes nothing;
         # the texts give no death rule (GUR-58), so nothing else is asked either.
         return fight
     notes = []
     if location == "groin" and c.male and damage_type == "cr":
         notes.append("double from crushing to the groin, at most −8")  # 003 line 52
-    # Another shock for the same turn of his: one recorded for his next turn, or still open
-    # from a hit since his last turn began (its turn not begun: ``turns`` 0). Hurt in his own
-    # turn, the shock counting on this turn is another turn's: his next is fight.next_shock.
+    # Another shock for the same turn of theirs: one recorded for their next turn, or still open
+    # from a hit since their last turn began (its turn not begun: ``turns`` 0). Hurt in their own
+    # turn, the shock counting on this turn is another turn's: their next is fight.next_shock.
     current = fight.current()
     own = current is not None and current.id == cid
     if (fight.next_shock if own else c.shock) or any(
@@ -105,7 +105,7 @@ def ask_after_injury(
 @checked
 def outcomes(fight: Fight, ask: Ask) -> tuple[str, ...]:
     """The outcomes offered for ``ask``: a fighter already lying down cannot be knocked down,
-    so "stunned and prone" is not offered to him (a GM's play-through saw it offered); stunned
+    so "stunned and prone" is not offered to them (a GM's play-through saw it offered); stunned
     or no effect are.
 
     >>> from pycore.systems.gurps.sheet import Combatant
@@ -140,10 +140,10 @@ def _failed_said(fight: Fight, ask: Ask) -> str:
 @checked
 def turn_held(fight: Fight, cid: str) -> str:
     """Why ``cid``'s turn may not begin ("" when it may): a knockdown and stun roll or a roll
-    to stay conscious of his was made and failed, and its outcome is not recorded. The texts
+    to stay conscious of theirs was made and failed, and its outcome is not recorded. The texts
     leave the outcome to the GM's book (GUR-58, 004 lines 347-349), but the dice have spoken:
-    the outcome decides his turn (stunned: Do Nothing, 004 line 46; unconscious: no action,
-    004 line 210). A GM's play-through: Ana failed both rolls by 7, left them open, and her
+    the outcome decides their turn (stunned: Do Nothing, 004 line 46; unconscious: no action,
+    004 line 210). A GM's play-through: Ana failed both rolls by 7, left them open, and their
     turn offered every maneuver, Attack included.
 
     >>> from pycore.systems.gurps.sheet import Combatant
@@ -159,7 +159,7 @@ def turn_held(fight: Fight, cid: str) -> str:
 
 @checked
 def failed_rolls(fight: Fight, cid: str) -> tuple[int, ...]:
-    """His rolls made and failed whose outcome is not recorded (their indexes in
+    """Their rolls made and failed whose outcome is not recorded (their indexes in
     ``fight.asks``): a roll made closes its question (:func:`roll_check`)."""
     return tuple(i for i, a in enumerate(fight.asks) if a.who == cid and a.rolled and not a.success)
 
@@ -180,15 +180,15 @@ def _ask(fight: Fight, index: int) -> Ask:
 @dataclass(frozen=True)
 class Answered(Logged):
     """A question after an injury answered: the roll the GM's book called for (3d6 against HT
-    with the texts' modifier), or the outcome he recorded."""
+    with the texts' modifier), or the outcome they recorded."""
 
     name: str
     what: str
     rolled: RolledSuccess | None = None
     outcome: str = ""
-    lapsed: bool = False  # a shock recorded after his next turn: it changes nothing (GUR-58)
+    lapsed: bool = False  # a shock recorded after their next turn: it changes nothing (GUR-58)
     worst: int = 0  # a second shock for the same turn: the worst of the two, which applies
-    closed: int = 0  # his other questions, closed as he is recorded unconscious
+    closed: int = 0  # their other questions, closed as they are recorded unconscious
 
     @property
     def public(self) -> str:
@@ -199,7 +199,7 @@ class Answered(Logged):
             then = f"; {self.outcome}" if self.outcome else ""
             return f"{self.name}: {self.what}: {self.rolled}{then}"
         late = "; the next turn is over, so no penalty now" if self.lapsed else ""
-        if self.worst:  # GUR-58: one shock penalty on his next turn, the worst recorded
+        if self.worst:  # GUR-58: one shock penalty on their next turn, the worst recorded
             late = f"; with the other hit's shock the worst applies: −{self.worst}"
         if self.closed:
             other = "question closes" if self.closed == 1 else f"{self.closed} questions close"
@@ -238,10 +238,10 @@ def roll_check(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, Ans
     what = f"HT {c.ht} −{-ask.modifier} =" if ask.modifier else "HT"  # "HT 11 −10 = 1"
     rolled = roll_success(what, target, rng)
     if rolled.success:
-        # A knockdown and stun roll made: he is neither knocked down nor stunned; a roll to
-        # stay conscious made: he stays conscious. Each is recorded with the roll (no tap). A
+        # A knockdown and stun roll made: they are neither knocked down nor stunned; a roll to
+        # stay conscious made: they stay conscious. Each is recorded with the roll (no tap). A
         # failure's outcome is the GM's book's, which the texts do not include (GUR-58, 004
-        # lines 347-349): it stays his pick.
+        # lines 347-349): it stays their pick.
         made = "no effect" if ask.kind == "knockdown" else "stays conscious"
         asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
         return replace(fight, asks=asks), Answered(c.name, ask.label, rolled, made)
@@ -253,7 +253,7 @@ def roll_check(fight: Fight, index: int, rng: RandintSource) -> tuple[Fight, Ans
 @checked
 def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
     """Record the outcome the GM's book gives, in one tap, as a condition the fight enforces:
-    stunned (004 line 46), prone (Lying Down), unconscious, a shock penalty on his next turn;
+    stunned (004 line 46), prone (Lying Down), unconscious, a shock penalty on their next turn;
     or nothing. The question closes."""
     ask = _ask(fight, index)
     allowed = outcomes(fight, ask)
@@ -261,9 +261,9 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         raise RuleError(f"{ask.label}: {shown(outcome)} is not one of {', '.join(allowed)}")
     c = fight.combatant(ask.who)
     worst = 0
-    # Hurt in his own turn (the question was asked in it: his next turn has not begun, and it
-    # is his turn now), as by the limb a parry strikes (GUR-49): what counts "on his next
-    # turn" counts on the one after this, which he has used (a GM's play-through).
+    # Hurt in their own turn (the question was asked in it: their next turn has not begun, and it
+    # is their turn now), as by the limb a parry strikes (GUR-49): what counts "on his next
+    # turn" counts on the one after this, which they have used (a GM's play-through).
     current = fight.current()
     own = ask.turns == 0 and current is not None and current.id == ask.who
     later, next_shock = fight.later, fight.next_shock
@@ -271,27 +271,27 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
         c = replace(c, stunned=True)
         if outcome.endswith("prone"):
             c = replace(c, posture="Lying Down")
-        if own and "stun" not in later:  # 004 line 46: he rolls to recover on his next turn
+        if own and "stun" not in later:  # 004 line 46: they roll to recover on their next turn
             later = (*later, "stun")
     elif outcome == "unconscious":
         c = replace(c, unconscious=True)
     elif outcome.startswith("shock −") and not ask.lapsed:
-        # GUR-58: the shock counts on his next turn only; :func:`next_turn` ends it with that
+        # GUR-58: the shock counts on their next turn only; :func:`next_turn` ends it with that
         # turn. Recorded once that turn is over, it is logged and changes nothing.
         # A shock already recorded for that turn (another hit's): the worst applies (GUR-58).
         shock = min(int(outcome.removeprefix("shock −")), MAX_SHOCK)
         before = next_shock if own else c.shock
         worst = max(shock, before) if before else 0
         if own:
-            # Held for his next turn: the shock counting on this one (c.shock, from a wound
-            # before it) stays for the rest of it, his second attack included.
+            # Held for their next turn: the shock counting on this one (c.shock, from a wound
+            # before it) stays for the rest of it, their second attack included.
             next_shock = worst or shock
         else:
             c = replace(c, shock=worst or shock)
     asks = tuple(a for i, a in enumerate(fight.asks) if i != index)
     closed = 0
     if outcome == "unconscious":
-        # 004 line 210: no action, no defense; his shock, stun or another roll to stay
+        # 004 line 210: no action, no defense; their shock, stun or another roll to stay
         # conscious changes nothing now, so they close, said in the log (never in silence).
         kept = tuple(a for a in asks if a.who != c.id)
         closed, asks = len(asks) - len(kept), kept
@@ -302,7 +302,7 @@ def settle(fight: Fight, index: int, outcome: str) -> tuple[Fight, Answered]:
 
 @dataclass(frozen=True)
 class Dismissed(Logged):
-    """A question after an injury the GM closes unanswered (his book calls for nothing, or he
+    """A question after an injury the GM closes unanswered (their book calls for nothing, or they
     settled it at the table): said in the log, never dropped in silence (issue 27)."""
 
     name: str
@@ -318,7 +318,7 @@ class Dismissed(Logged):
 
 @checked
 def dismiss(fight: Fight, index: int) -> tuple[Fight, Dismissed]:
-    """Close a question after an injury without an answer: nothing changes on his sheet."""
+    """Close a question after an injury without an answer: nothing changes on their sheet."""
     ask = _ask(fight, index)
     if ask.rolled and not ask.success:
         # The roll was made and failed: the book called for it, so "calls for nothing" is no

@@ -59,7 +59,7 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "targets": targets_to_json(fight),
             **hands_to_json(fight),
             **({"aims": aims_to_json(fight)} if fight.aims else {}),  # GUR-11, fight/aims.py
-            **({"later": list(fight.later)} if fight.later else {}),  # hurt in his own turn
+            **({"later": list(fight.later)} if fight.later else {}),  # hurt in their own turn
             **({"next_shock": fight.next_shock} if fight.next_shock else {}),  # GUR-58
             **({"defended": defended_to_json(fight)} if fight.defended else {}),  # GUR-47/48
         },
@@ -168,7 +168,7 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
     turn = min(max(turn, 0), max(len(order) - 1, 0))
     if "shock" in later and order:
         # Saved before next_shock: "shock" in "later" said that the current fighter's sheet
-        # shock was held for his next turn (GUR-58); it moves where it is held now.
+        # shock was held for their next turn (GUR-58); it moves where it is held now.
         current = next(c for c in people if c.id == order[turn].id)
         next_shock = max(next_shock, current.shock)
         people = tuple(replace(c, shock=0) if c is current else c for c in people)
@@ -194,7 +194,7 @@ def fight_from_json(data: Mapping[str, Any]) -> Fight:
 
 
 def _later(saved: object) -> tuple[Later, ...]:
-    """What an injury in the current fighter's own turn left for his next (value.Fight)."""
+    """What an injury in the current fighter's own turn left for their next (value.Fight)."""
     listed = saved if isinstance(saved, list) else []
     return tuple(known for item in listed for known in LATER if known == item)
 

@@ -1,11 +1,11 @@
-"""Which of a fighter's two hands are full, derived from his sheet and the weapon the fight
-holds in his hand (:mod:`.hands`), never remembered from an earlier attack (FIGHT.md's first
+"""Which of a fighter's two hands are full, derived from their sheet and the weapon the fight
+holds in their hand (:mod:`.hands`), never remembered from an earlier attack (FIGHT.md's first
 law), and what follows from it (GUR-21, GUR-47, GUR-48):
 
 - "a one-handed weapon is ready if it's being held in your hand. A two-handed weapon is ready
-  only if you are gripping it with both hands" (004 line 93): the weapon in his hand fills one
-  hand, or both when his sheet marks it two-handed;
-- a shield on his sheet (a Shield skill or a DB) is strapped to one hand, ready to block
+  only if you are gripping it with both hands" (004 line 93): the weapon in their hand fills one
+  hand, or both when their sheet marks it two-handed;
+- a shield on their sheet (a Shield skill or a DB) is strapped to one hand, ready to block
   (004 line 236: "requires a ready shield");
 - "a natural weapon (punch, kick, etc.) is always ready unless the body part is occupied or
   restrained (e.g., no punching with a hand that holds a weapon)" (004 line 97): a punch is
@@ -43,7 +43,7 @@ from pycore.validate import checked
 
 #: A man's two hands (004 line 93: "gripping it with both hands").
 HANDS: Final = 2
-#: His hand is empty: he threw the weapon of his last attack (004 line 108).
+#: Their hand is empty: they threw the weapon of their last attack (004 line 108).
 EMPTY: Final = -1
 #: The words of a natural weapon that strikes with no hand: 004 line 97 names "punch, kick",
 #: line 89 "punch, kick, bite". A name starting with one of them is struck with that part.
@@ -67,8 +67,8 @@ def with_a_hand(line: AttackLine) -> bool:
 
 
 def _weapon(c: Combatant, held: int | None) -> AttackLine | None:
-    """The weapon filling his hands: the line the fight holds in his hand (with no record, his
-    sheet's first, which stands as ready); None when his hand is empty after a throw, or the
+    """The weapon filling their hands: the line the fight holds in their hand (with no record, their
+    sheet's first, which stands as ready); None when their hand is empty after a throw, or the
     line is a natural weapon (a punch holds nothing)."""
     line = _hand_line(c, held)
     return None if line is None else attack_lines(c)[line]
@@ -76,14 +76,14 @@ def _weapon(c: Combatant, held: int | None) -> AttackLine | None:
 
 @checked
 def shield_on(c: Combatant) -> bool:
-    """Whether his sheet gives him a shield: a Shield skill or a shield DB (its hand is full)."""
+    """Whether their sheet gives them a shield: a Shield skill or a shield DB (its hand is full)."""
     return c.shield_skill > 0 or c.shield_db > 0
 
 
 @checked
 def free_hands(c: Combatant, held: int | None) -> int:
-    """How many of his hands are free: two, less the weapon in his hand (two if it is
-    two-handed) and his shield. ``held``: the fight's record of the weapon in his hand, an
+    """How many of their hands are free: two, less the weapon in their hand (two if it is
+    two-handed) and their shield. ``held``: the fight's record of the weapon in their hand, an
     attack line, :data:`EMPTY` or None (see :mod:`.hands`)."""
     weapon = _weapon(c, held)
     full = (0 if weapon is None else 2 if weapon.two_handed else 1) + shield_on(c)
@@ -92,12 +92,12 @@ def free_hands(c: Combatant, held: int | None) -> int:
 
 @checked
 def hands_full(c: Combatant, held: int | None) -> str:
-    """What fills both his hands, in plain words ("" while a hand is free)."""
+    """What fills both their hands, in plain words ("" while a hand is free)."""
     weapon = _weapon(c, held)
     if weapon is None or free_hands(c, held):
         return ""  # a shield alone fills one hand of two
     if weapon.two_handed:
-        # 004 line 93: gripped with both hands, whatever else is on his sheet (a shield
+        # 004 line 93: gripped with both hands, whatever else is on their sheet (a shield
         # beside it does not make it one hand's).
         return f"Both hands hold the {weapon.name}"
     return f"The {weapon.name} and the shield fill both hands"
@@ -105,15 +105,15 @@ def hands_full(c: Combatant, held: int | None) -> str:
 
 @checked
 def holds_one_handed(c: Combatant, held: int | None) -> bool:
-    """Whether the weapon in his hand (the fight's record, or his sheet's first line with none)
+    """Whether the weapon in their hand (the fight's record, or their sheet's first line with none)
     is held in one hand: a two-handed weapon then is not gripped with both (004 line 93)."""
     weapon = _weapon(c, held)
     return weapon is not None and not weapon.two_handed
 
 
 def _hand_line(c: Combatant, held: int | None) -> int | None:
-    """The line whose weapon is in his hand (with no record, his sheet's first, which stands as
-    ready); None when his hand holds no weapon: empty after a throw, or a natural weapon."""
+    """The line whose weapon is in their hand (with no record, their sheet's first, which stands as
+    ready); None when their hand holds no weapon: empty after a throw, or a natural weapon."""
     lines = attack_lines(c)
     line = 0 if held is None or not 0 <= held < len(lines) else held
     if held == EMPTY or lines[line].unarmed:
@@ -123,11 +123,11 @@ def _hand_line(c: Combatant, held: int | None) -> int | None:
 
 def _ready_now(c: Combatant, held: int | None, index: int) -> bool | None:
     """Whether line ``index`` is ready: a natural weapon always is (004 line 97; a punch needs a
-    free hand, :func:`offered_lines`); a weapon only while it is the one in his hand, "a
+    free hand, :func:`offered_lines`); a weapon only while it is the one in their hand, "a
     one-handed weapon is ready if it's being held in your hand. A two-handed weapon is ready
     only if you are gripping it with both hands" (004 line 93). Any other weapon is drawn with
     a Ready maneuver first (004 line 95; GUR-13, GUR-21). A line of the weapon in hand is the
-    same weapon used another way (004 line 91): ready, but for a two-handed way while he holds
+    same weapon used another way (004 line 91): ready, but for a two-handed way while they hold
     it in one hand. None: which weapon the line is a way of using cannot be told from the sheet
     (:mod:`..line_weapons`): the GM is asked, never a guess."""
     line = attack_lines(c)[index]
@@ -135,7 +135,7 @@ def _ready_now(c: Combatant, held: int | None, index: int) -> bool | None:
         return True
     hand = _hand_line(c, held)
     if hand is None:
-        return False  # his hand holds no weapon: thrown (004 line 108), or barehanded
+        return False  # their hand holds no weapon: thrown (004 line 108), or barehanded
     if index == hand:
         return True
     if line.two_handed and holds_one_handed(c, held):
@@ -144,22 +144,22 @@ def _ready_now(c: Combatant, held: int | None, index: int) -> bool | None:
 
 
 def _unready(c: Combatant, held: int | None, index: int) -> bool:
-    """Whether line ``index`` is a weapon not in his hand: drawn with a Ready first."""
+    """Whether line ``index`` is a weapon not in their hand: drawn with a Ready first."""
     return _ready_now(c, held, index) is False
 
 
 @checked
 def weapon_unknown(c: Combatant, held: int | None) -> tuple[int, ...]:
-    """His lines not offered because which weapon they are a way of using is not told (by the
+    """Their lines not offered because which weapon they are a way of using is not told (by the
     sheet's Weapon field or the names): the GM says it (a line's Weapon on the sheet)."""
     return tuple(i for i in range(len(attack_lines(c))) if _ready_now(c, held, i) is None)
 
 
 @checked
 def offered_lines(c: Combatant, held: int | None) -> tuple[int, ...]:
-    """His attack lines he may attack with now: the ways of using the weapon in his hand (004
-    lines 91, 93) and his natural weapons, but a punch while no hand is free (004 line 97: no
-    punching with a hand that holds a weapon). Another weapon on his sheet is not ready: it is
+    """Their attack lines they may attack with now: the ways of using the weapon in their hand (004
+    lines 91, 93) and their natural weapons, but a punch while no hand is free (004 line 97: no
+    punching with a hand that holds a weapon). Another weapon on their sheet is not ready: it is
     drawn with a Ready maneuver first (004 line 95, GUR-13; :func:`ready_offers`)."""
     full = not free_hands(c, held)
     return tuple(
@@ -171,7 +171,7 @@ def offered_lines(c: Combatant, held: int | None) -> tuple[int, ...]:
 
 @checked
 def ready_offers(c: Combatant, held: int | None) -> tuple[int, ...]:
-    """The weapons not in his hand a Ready maneuver would draw (004 line 95, GUR-13): the first
+    """The weapons not in their hand a Ready maneuver would draw (004 line 95, GUR-13): the first
     line of each, once per weapon, in the sheet's order."""
     seen: set[str] = set()
     offers = []
@@ -186,8 +186,8 @@ def ready_offers(c: Combatant, held: int | None) -> tuple[int, ...]:
 
 @checked
 def unready_said(c: Combatant, held: int | None) -> str:
-    """Why a weapon of his not in hand is not offered, in plain words ("" when none is
-    withheld, or his hand is empty after a throw, which :func:`.hands.empty_hand_said` says)."""
+    """Why a weapon of theirs not in hand is not offered, in plain words ("" when none is
+    withheld, or their hand is empty after a throw, which :func:`.hands.empty_hand_said` says)."""
     lines = attack_lines(c)
     withheld = [i for i in range(len(lines)) if _unready(c, held, i)]
     names = ", ".join(dict.fromkeys(lines[i].name for i in withheld))
@@ -214,7 +214,7 @@ def unready_said(c: Combatant, held: int | None) -> str:
 
 @checked
 def no_punch_said(c: Combatant, held: int | None) -> str:
-    """Why his punch is not offered, in plain words ("" when it is, or he has none)."""
+    """Why their punch is not offered, in plain words ("" when it is, or they have none)."""
     lines = attack_lines(c)
     punches = [line for line in lines if with_a_hand(line)]
     if not punches or free_hands(c, held):
@@ -226,8 +226,8 @@ def no_punch_said(c: Combatant, held: int | None) -> str:
 
 @checked
 def no_empty_hand_said(c: Combatant, held: int | None) -> str:
-    """Why he has no parry barehanded though his sheet gives one ("" while a hand is free): a
-    parry needs "an empty hand" if he is unarmed (004 line 248)."""
+    """Why they have no parry barehanded though their sheet gives one ("" while a hand is free): a
+    parry needs "an empty hand" if they are unarmed (004 line 248)."""
     if free_hands(c, held):
         return ""
     full = hands_full(c, held)

@@ -1,28 +1,28 @@
 """The weapon each fighter holds, as the fight holds it. "You cannot parry unless your weapon is
 ready" (004 line 248); "a one-handed weapon is ready if it's being held in your hand" (004 line
 93); "to draw a new weapon from a sheath, scabbard, or sling ... you must take a Ready maneuver"
-(004 line 95). So he parries with the weapon in his hand, and with no other until a Ready
-maneuver. A GM's play-through: Bo parried with his knife right after shooting his bow, the app
-taking the first melee weapon on his sheet.
+(004 line 95). So they parry with the weapon in their hand, and with no other until a Ready
+maneuver. A GM's play-through: Bo parried with their knife right after shooting their bow, the app
+taking the first melee weapon on their sheet.
 
-What the fight holds for him, one of:
+What the fight holds for them, one of:
 
-- nothing (no record): before his first attack or Ready the fight knows of no weapon in hand,
-  and his sheet's first line stands in his hand (the texts do not say which weapon a fighter
-  starts with): the one he attacks and parries with, or, a natural weapon first, none;
-- an attack line: the line of his last attack, or the one the GM said he readied;
-- :data:`EMPTY`: he threw the weapon of his last attack: "thrown weapons are weapons you must
-  physically hurl at the target" (004 line 108), so it has left his hand, which is empty; "if
+- nothing (no record): before their first attack or Ready the fight knows of no weapon in hand,
+  and their sheet's first line stands in their hand (the texts do not say which weapon a fighter
+  starts with): the one they attack and parries with, or, a natural weapon first, none;
+- an attack line: the line of their last attack, or the one the GM said they readied;
+- :data:`EMPTY`: they threw the weapon of their last attack: "thrown weapons are weapons you must
+  physically hurl at the target" (004 line 108), so it has left their hand, which is empty; "if
   you are unarmed, you have an empty hand" to parry with (004 line 248), barehanded with
   Brawling, Karate or DX (004 lines 266-268).
 
-Beside it, whether he took Ready and which weapon he drew is the GM's to say (his sheet has
+Beside it, whether they took Ready and which weapon they drew is the GM's to say (their sheet has
 more than one: ``Fight.drawing``, :data:`UNSAID` from :func:`in_hand`): the texts cannot tell, so
-no parry is offered while his Ready is in force and it is not said (:func:`ready_weapon`, the
+no parry is offered while their Ready is in force and it is not said (:func:`ready_weapon`, the
 chips on the maneuver step and the defence step). A Ready never said drew nothing the fight
-knows of: once he takes his next maneuver his hand holds what it held before (the weapon of his
+knows of: once they take their next maneuver their hand holds what it held before (the weapon of their
 last attack), never a weapon of the sheet's choosing. A GM's play-through: Bo (bow in hand) took
-Ready, nobody tapped a weapon, and on his next turn (a Move) he parried with the sheet's knife.
+Ready, nobody tapped a weapon, and on their next turn (a Move) they parried with the sheet's knife.
 
 >>> from pycore.systems.gurps.sheet import PARRYING_KINDS, Combatant, own_parry
 >>> from pycore.systems.gurps.lines import lines_from_saved
@@ -68,19 +68,19 @@ from pycore.systems.gurps.worksheet import (
 )
 from pycore.validate import checked, is_whole, shown
 
-#: He took Ready and the GM has not said which weapon he drew (004 line 95).
+#: They took Ready and the GM has not said which weapon they drew (004 line 95).
 UNSAID: Final = -2
 
 
 @checked
 def in_hand(fight: Fight, fighter: str) -> int | None:
     """What ``fighter`` holds: an attack line, :data:`EMPTY`, None (no record), or
-    :data:`UNSAID` while the weapon his Ready drew is not said."""
+    :data:`UNSAID` while the weapon their Ready drew is not said."""
     return UNSAID if fighter in fight.drawing else _held(fight, fighter)
 
 
 def _held(fight: Fight, fighter: str) -> int | None:
-    """The weapon in his hand as the fight holds it: an attack line, :data:`EMPTY` or None."""
+    """The weapon in their hand as the fight holds it: an attack line, :data:`EMPTY` or None."""
     return next((line for who, line in fight.hands if who == fighter), None)
 
 
@@ -95,9 +95,9 @@ def with_hand(fight: Fight, fighter: str, line: int | None) -> Fight:
 
 @checked
 def after_attack(fight: Fight, c: Combatant, line: int) -> Fight:
-    """His hand after an attack with ``line``: that weapon, or empty once a thrown weapon has
+    """Their hand after an attack with ``line``: that weapon, or empty once a thrown weapon has
     left it (004 line 108: hurled at the target). A punch or a kick holds nothing: the weapon
-    he held stays in his hand (004 line 97: he punched with his other hand)."""
+    they held stays in their hand (004 line 97: they punched with their other hand)."""
     way = armed(c, line)
     if way.unarmed and _held(fight, c.id) != EMPTY:
         return with_hand(fight, c.id, _held(fight, c.id))
@@ -106,8 +106,8 @@ def after_attack(fight: Fight, c: Combatant, line: int) -> Fight:
 
 @checked
 def after_ready(fight: Fight, c: Combatant) -> Fight:
-    """His hand after he takes Ready (004 line 95): the weapon he draws is the GM's to say, so
-    none is taken for him unless his sheet has only one; until it is said his hand holds what
+    """Their hand after they take Ready (004 line 95): the weapon they draw is the GM's to say, so
+    none is taken for them unless their sheet has only one; until it is said their hand holds what
     it held (``drawing``)."""
     if len(attack_lines(c)) == 1:
         return with_hand(fight, c.id, 0)
@@ -116,16 +116,16 @@ def after_ready(fight: Fight, c: Combatant) -> Fight:
 
 @checked
 def after_maneuver(fight: Fight, c: Combatant) -> Fight:
-    """His hand once he takes maneuver ``c.maneuver`` for his turn (GUR-06): a Ready draws a
-    weapon (:func:`after_ready`); any other ends his last Ready, and a weapon it drew that was
-    never said is none the fight knows of: his hand holds what it held (004 line 93)."""
+    """Their hand once they take maneuver ``c.maneuver`` for their turn (GUR-06): a Ready draws a
+    weapon (:func:`after_ready`); any other ends their last Ready, and a weapon it drew that was
+    never said is none the fight knows of: their hand holds what it held (004 line 93)."""
     if c.maneuver == "Ready":
         return after_ready(fight, c)
     return replace(fight, drawing=tuple(f for f in fight.drawing if f != c.id))
 
 
 def _barehanded(c: Combatant) -> Combatant:
-    """``c`` unarmed: his parry barehanded with Brawling, Karate or DX (004 lines 266-268)."""
+    """``c`` unarmed: their parry barehanded with Brawling, Karate or DX (004 lines 266-268)."""
     return replace(
         c, weapon="bare hands", attack_kind="melee", unarmed=True, parry_bonus=0, more_attacks=()
     )
@@ -133,24 +133,24 @@ def _barehanded(c: Combatant) -> Combatant:
 
 @checked
 def holding(fight: Fight, c: Combatant) -> Combatant:
-    """``c`` as he defends: the weapon in his hand his only one to parry with (004 line 248),
-    his bare hands once he threw it. While a Ready's weapon is not said, what he held before,
+    """``c`` as they defend: the weapon in their hand their only one to parry with (004 line 248),
+    their bare hands once they threw it. While a Ready's weapon is not said, what they held before,
     the parry withheld by :func:`defenses_now` and :func:`defending`."""
     line = _held(fight, c.id)
     if line == EMPTY:
         return _barehanded(c)
     if line is None and attack_lines(c)[0].unarmed:
-        # With no record and a natural weapon first on his sheet, his hand holds no weapon
-        # (as the attack step has it, :mod:`.free_hands`): his natural weapons are ready (004
-        # line 97), another is drawn first (004 line 95), so he parries barehanded.
+        # With no record and a natural weapon first on their sheet, their hand holds no weapon
+        # (as the attack step has it, :mod:`.free_hands`): their natural weapons are ready (004
+        # line 97), another is drawn first (004 line 95), so they parry barehanded.
         return replace(c, more_attacks=tuple(x for x in c.more_attacks if x.unarmed))
     if line is None:
-        # With no record his sheet's first weapon stands in his hand, the one his attack step
+        # With no record their sheet's first weapon stands in their hand, the one their attack step
         # offers (004 line 93; a two-handed one in both): the one ready to parry with (004
         # line 248), none other. The texts say nothing of which weapon a fighter starts with;
         # the sheet's first is what the app takes for both. A GM's play-through: Bo, crossbow
-        # aimed, parried with the knife on his sheet; with his bow first, before any attack
-        # he parried with the knife the step said was "not ready".
+        # aimed, parried with the knife on their sheet; with their bow first, before any attack
+        # they parried with the knife the step said was "not ready".
         line = 0
     if line < 0 or line >= len(attack_lines(c)):
         return c
@@ -159,8 +159,8 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
 
 @checked
 def parry_line(fight: Fight, c: Combatant) -> int | None:
-    """The attack line of the weapon ``c`` parries with now (the one in his hand, with no
-    record his sheet's first, as :func:`holding` gives him); None when he parries barehanded
+    """The attack line of the weapon ``c`` parries with now (the one in their hand, with no
+    record their sheet's first, as :func:`holding` gives them); None when they parry barehanded
     or not at all."""
     held = holding(fight, c)
     way = next((x for x in attack_lines(held) if x.kind in PARRYING_KINDS), None)
@@ -174,17 +174,17 @@ def parry_line(fight: Fight, c: Combatant) -> int | None:
 
 @checked
 def line_in_hand(fight: Fight, c: Combatant) -> int:
-    """The attack line a fresh attack by ``c`` starts with (FIGHT.md's first law: from his
-    sheet and the fight so far): the weapon in his hand, "ready if it's being held in your
+    """The attack line a fresh attack by ``c`` starts with (FIGHT.md's first law: from their
+    sheet and the fight so far): the weapon in their hand, "ready if it's being held in your
     hand" (004 line 93), so the GM need not pick it again each turn. With no record (before
-    his first attack or Ready), or a line no longer on his sheet, his sheet's first line. While
-    a Ready's weapon is not said, what he held before (a Ready left unsaid draws nothing).
+    their first attack or Ready), or a line no longer on their sheet, their sheet's first line. While
+    a Ready's weapon is not said, what they held before (a Ready left unsaid draws nothing).
 
-    With his hand empty after a throw (004 line 108), his first natural weapon: "a natural
+    With their hand empty after a throw (004 line 108), their first natural weapon: "a natural
     weapon (punch, kick, etc.) is always ready" (004 line 97) and any ready weapon may attack
     (004 line 89), where another weapon is drawn first with a Ready maneuver (004 line 95).
-    With no natural weapon on his sheet, his sheet's first line, and the step says his hand is
-    empty (:func:`empty_hand_said`): the texts give him no ready weapon to start with.
+    With no natural weapon on their sheet, their sheet's first line, and the step says their hand is
+    empty (:func:`empty_hand_said`): the texts give them no ready weapon to start with.
 
     >>> from pycore.systems.gurps.lines import lines_from_saved
     >>> bo = Combatant(id="b", name="Bo", weapon="Short bow", attack_kind="bow",
@@ -198,7 +198,7 @@ def line_in_hand(fight: Fight, c: Combatant) -> int:
     lines = attack_lines(c)
     line = _held(fight, c.id)
     if line == EMPTY:
-        # his first natural weapon with its skill set (a line without one is not offered)
+        # their first natural weapon with its skill set (a line without one is not offered)
         return next((i for i, way in enumerate(lines) if way.unarmed and skill_set(c, i)), 0)
     if line is None or not 0 <= line < len(lines):
         return 0
@@ -207,8 +207,8 @@ def line_in_hand(fight: Fight, c: Combatant) -> int:
 
 @checked
 def empty_hand_said(fight: Fight, c: Combatant) -> str:
-    """What the attack step says when he threw his last weapon ("" otherwise): his hand is
-    empty (004 line 108), and what he may attack with."""
+    """What the attack step says when they threw their last weapon ("" otherwise): their hand is
+    empty (004 line 108), and what they may attack with."""
     if _held(fight, c.id) != EMPTY:
         return ""
     natural = any(way.unarmed for way in attack_lines(c))
@@ -222,18 +222,18 @@ def empty_hand_said(fight: Fight, c: Combatant) -> str:
 
 @checked
 def unsaid(fight: Fight, c: Combatant) -> bool:
-    """He took Ready and the weapon he drew is not said yet (no parry until it is)."""
+    """They took Ready and the weapon they drew is not said yet (no parry until it is)."""
     return c.id in fight.drawing and c.maneuver == "Ready"
 
 
 def _bare_parry(held: Combatant) -> bool:
-    """Whether ``held`` (as :func:`holding` gives him) parries barehanded (004 lines 266-268):
-    the first of his lines that parries is a natural weapon."""
+    """Whether ``held`` (as :func:`holding` gives them) parries barehanded (004 lines 266-268):
+    the first of their lines that parries is a natural weapon."""
     return next((x.unarmed for x in attack_lines(held) if x.kind in PARRYING_KINDS), False)
 
 
 def _no_parry(fight: Fight, c: Combatant) -> bool:
-    """Whether his parry is withheld: his Ready's weapon is not said, or he would parry
+    """Whether their parry is withheld: their Ready's weapon is not said, or they would parry
     barehanded with no empty hand (004 line 248; both hands full, :mod:`.free_hands`)."""
     if unsaid(fight, c):
         return True
@@ -242,37 +242,37 @@ def _no_parry(fight: Fight, c: Combatant) -> bool:
 
 @checked
 def lines_now(fight: Fight, c: Combatant) -> tuple[int, ...]:
-    """The attack lines he may attack with now: no punch while both hands are full (004 line
-    97, :func:`.free_hands.offered_lines`), and none whose skill is not set yet on his sheet
+    """The attack lines they may attack with now: no punch while both hands are full (004 line
+    97, :func:`.free_hands.offered_lines`), and none whose skill is not set yet on their sheet
     (:func:`skill_withheld`)."""
     return tuple(i for i in offered_lines(c, _held(fight, c.id)) if skill_set(c, i))
 
 
 @checked
 def ready_now(fight: Fight, c: Combatant) -> tuple[int, ...]:
-    """The weapons not in his hand (the first line of each) a Ready maneuver draws now, each
-    with its skill on his sheet (004 line 95, GUR-13; :func:`.free_hands.ready_offers`): the
+    """The weapons not in their hand (the first line of each) a Ready maneuver draws now, each
+    with its skill on their sheet (004 line 95, GUR-13; :func:`.free_hands.ready_offers`): the
     step offers them as "Ready <weapon>", not as attacks."""
     return tuple(i for i in ready_offers(c, _held(fight, c.id)) if skill_set(c, i))
 
 
 @checked
 def weapon_withheld(fight: Fight, c: Combatant) -> tuple[int, ...]:
-    """His lines not offered because which weapon each is a way of using is not told (the
+    """Their lines not offered because which weapon each is a way of using is not told (the
     sheet's Weapon field, or the names, :mod:`..line_weapons`): the GM says it, no guess."""
     return weapon_unknown(c, _held(fight, c.id))
 
 
 @checked
 def skill_withheld(c: Combatant) -> str:
-    """Why a line of his is not offered: its skill is not set yet, naming the field ("" when
+    """Why a line of theirs is not offered: its skill is not set yet, naming the field ("" when
     every line has one)."""
     return " ".join(filter(None, (no_skill_said(c, i) for i in range(len(attack_lines(c))))))
 
 
 @checked
 def punch_withheld(fight: Fight, c: Combatant) -> str:
-    """Why his punch, or a two-handed weapon not in his hands, is not offered now, in plain
+    """Why their punch, or a two-handed weapon not in their hands, is not offered now, in plain
     words ("" when every way is): 004 lines 93, 95, 97."""
     held = _held(fight, c.id)
     return " ".join(filter(None, (no_punch_said(c, held), unready_said(c, held))))
@@ -280,7 +280,7 @@ def punch_withheld(fight: Fight, c: Combatant) -> str:
 
 @checked
 def defenses_now(fight: Fight, c: Combatant) -> tuple[str, ...]:
-    """The defenses he has now, with the weapon in his hand (the order strip's card)."""
+    """The defenses they have now, with the weapon in their hand (the order strip's card)."""
     kinds = defenses_of(holding(fight, c))
     return tuple(k for k in kinds if k != "parry" or not _no_parry(fight, c))
 
@@ -291,10 +291,10 @@ PARRY_UNSAID: Final = "parry once the weapon drawn is said"
 
 @checked
 def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
-    """The defenses he has once he takes ``c.maneuver``, as the maneuver's chip and then his
-    turn's line say them: with the hand it leaves him (:func:`after_maneuver`; taken already,
+    """The defenses they have once they take ``c.maneuver``, as the maneuver's chip and then their
+    turn's line say them: with the hand it leaves them (:func:`after_maneuver`; taken already,
     the hand it left, a weapon said since included). A Ready's weapon is the GM's to say, and
-    he parries only with a ready one (004 lines 95, 248): the parry waits for it, said so (a
+    they parry only with a ready one (004 lines 95, 248): the parry waits for it, said so (a
     GM's play-through: the Ready chip read "dodge, parry", the turn line after the tap "dodge").
     """
     current = fight.current()
@@ -303,7 +303,7 @@ def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
     kinds = defenses_now(after, c)
     lines = range(len(attack_lines(c)))
     if unsaid(after, c) and any(own_parry(armed(c, i)) is not None for i in lines):
-        return (*kinds, PARRY_UNSAID)  # a weapon he may have drawn parries
+        return (*kinds, PARRY_UNSAID)  # a weapon they may have drawn parries
     return kinds
 
 
@@ -311,7 +311,7 @@ def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
 def defending(
     fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
-    """The defenses ``defender`` may use against this attack with what he holds now."""
+    """The defenses ``defender`` may use against this attack with what they hold now."""
     options = defense_options(attacker, holding(fight, defender), setup)
     lost = _no_parry(fight, defender)
     return tuple((k, line) for k, line in options if k != "parry" or not lost)
@@ -322,13 +322,13 @@ def preview_now(
     fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> AttackPreview:
     """The attack before its roll with the defenses the fight leaves the defender (the weapon
-    in his hand, 004 line 248): the odds count the defenses the defence step will offer."""
+    in their hand, 004 line 248): the odds count the defenses the defence step will offer."""
     return preview(attacker, defender, setup, defending(fight, attacker, defender, setup))
 
 
 @checked
 def parry_withheld(fight: Fight, c: Combatant) -> str:
-    """Why ``c`` has no parry though his sheet gives one ("" when it does not withhold one)."""
+    """Why ``c`` has no parry though their sheet gives one ("" when it does not withhold one)."""
     if unsaid(fight, c) and own_parry(c) is not None:
         return (
             f"No parry yet: {c.name} took Ready and which weapon was drawn is not said. Tap it "
@@ -339,7 +339,7 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
         return no_empty_hand_said(c, _held(fight, c.id))
     bare = _held(fight, c.id) is None and own_parry(c) is not None and _bare_parry(c)
     if bare and (full := no_empty_hand_said(c, None)):
-        # his two-handed first weapon fills both hands and his sheet parries barehanded only
+        # their two-handed first weapon fills both hands and their sheet parries barehanded only
         return full
     if held is c or own_parry(held) is not None or own_parry(c) is None:
         return ""
@@ -352,8 +352,8 @@ def parry_withheld(fight: Fight, c: Combatant) -> str:
 
 @checked
 def shield_withheld(fight: Fight, c: Combatant) -> str:
-    """Why the shield on his sheet adds no DB and gives no block now, in plain words ("" when
-    it is ready, or he has none): both hands grip the two-handed weapon in his hands, so none
+    """Why the shield on their sheet adds no DB and gives no block now, in plain words ("" when
+    it is ready, or they have none): both hands grip the two-handed weapon in their hands, so none
     holds the shield (004 line 93, 003 line 58; :attr:`Combatant.shield_unready`).
 
     >>> from pycore.systems.gurps.lines import lines_from_saved
@@ -373,7 +373,7 @@ def shield_withheld(fight: Fight, c: Combatant) -> str:
 
 @dataclass(frozen=True)
 class WeaponReadied(Logged):
-    """The weapon the GM says a fighter drew with his Ready maneuver (004 line 95)."""
+    """The weapon the GM says a fighter drew with their Ready maneuver (004 line 95)."""
 
     name: str
     weapon: str
@@ -392,9 +392,9 @@ class WeaponReadied(Logged):
 
 @checked
 def ready_weapon(fight: Fight, fighter: str, line: int) -> tuple[Fight, WeaponReadied]:
-    """The GM says which of his attack lines ``fighter`` drew with his Ready maneuver (004 line
-    95): it is in his hand, his to parry with (004 line 248), until his next attack or Ready.
-    Said while his Ready is in force, from his turn to his next (GUR-06)."""
+    """The GM says which of their attack lines ``fighter`` drew with their Ready maneuver (004 line
+    95): it is in their hand, theirs to parry with (004 line 248), until their next attack or Ready.
+    Said while their Ready is in force, from their turn to their next (GUR-06)."""
     c = fight.combatant(fighter)
     if c.maneuver != "Ready" or in_hand(fight, fighter) is None:
         raise RuleError(f"{c.name} has not taken a Ready maneuver: a weapon is drawn with one")
@@ -413,7 +413,7 @@ def hands_from_json(
     """The saved weapons in hand (``{fighter: line}``, ``-1`` an empty hand) and who took Ready
     with the weapon not said (``drawing``, a list of fighters), each checked; one of someone no
     longer in the fight is left out. A save made before ``drawing`` marked it in the hand
-    (``-2``): read as not said, with no weapon known in his hand."""
+    (``-2``): read as not said, with no weapon known in their hand."""
     raw = {} if raw is None else raw
     if not isinstance(raw, dict) or len(raw) > len(ids):
         raise RuleError(f"saved weapons in hand {shown(raw)} is not one line per fighter")

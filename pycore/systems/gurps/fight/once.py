@@ -1,12 +1,12 @@
 """One block and one parry per turn (GUR-47, GUR-48): "Only one block per turn" (004 line 243),
 "only one parry per turn" (004 line 249). The texts make no exception for a second weapon or
 bare hands: one parry per turn, counted across all of them (the rules file's reading of
-GUR-48). "Turn" is the defender's own, from choosing a maneuver to his next chance to choose
-one (004 line 23, GUR-04), so what he has used comes back when his own turn begins; All-Out
+GUR-48). "Turn" is the defender's own, from choosing a maneuver to their next chance to choose
+one (004 line 23, GUR-04), so what they have used comes back when their own turn begins; All-Out
 Defense (Double Defense) obeys the limits too (GUR-17).
 
-What he has used is read from the fight's record of the defences rolled
-(:attr:`~.value.Fight.defended`: who, which, since his own turn began), never from a flag kept
+What they have used is read from the fight's record of the defences rolled
+(:attr:`~.value.Fight.defended`: who, which, since their own turn began), never from a flag kept
 beside it: an undo takes the defence back with the record. A GM's play-through: Ana blocked
 Bo's first attack of an All-Out Attack (Double) and was offered Block again for the second.
 
@@ -41,7 +41,7 @@ _MOST: Final = 200
 
 @checked
 def used(fight: Fight, fighter: str) -> tuple[str, ...]:
-    """The once-a-turn defences ``fighter`` has rolled since his own turn began."""
+    """The once-a-turn defences ``fighter`` has rolled since their own turn began."""
     kinds = {kind for who, kind in fight.defended if who == fighter}
     return tuple(k for k in ONCE if k in kinds)
 
@@ -62,7 +62,7 @@ def with_defence(fight: Fight, fighter: str, kind: str) -> Fight:
 
 @checked
 def turn_begins(fight: Fight, fighter: str) -> Fight:
-    """His own turn begins: his defences of the last one no longer count (GUR-04)."""
+    """Their own turn begins: their defences of the last one no longer count (GUR-04)."""
     return replace(fight, defended=tuple(d for d in fight.defended if d[0] != fighter))
 
 
@@ -70,8 +70,8 @@ def turn_begins(fight: Fight, fighter: str) -> Fight:
 def defending_now(
     fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> tuple[tuple[str, EffectiveSkill], ...]:
-    """The defences ``defender`` may use against this attack with what he holds now
-    (:func:`.hands.defending`), less a block or a parry he has used this turn."""
+    """The defences ``defender`` may use against this attack with what they hold now
+    (:func:`.hands.defending`), less a block or a parry they have used this turn."""
     spent = used(fight, defender.id)
     return tuple(o for o in defending(fight, attacker, defender, setup) if o[0] not in spent)
 
@@ -81,7 +81,7 @@ def preview_left(
     fight: Fight, attacker: Combatant, defender: Combatant, setup: AttackSetup
 ) -> AttackPreview:
     """The attack before its roll, its odds counting the defences the defence step will offer
-    (:func:`defending_now`): none he has used this turn."""
+    (:func:`defending_now`): none they have used this turn."""
     return preview(attacker, defender, setup, defending_now(fight, attacker, defender, setup))
 
 

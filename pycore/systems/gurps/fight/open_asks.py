@@ -45,7 +45,7 @@ def _counted(count: int, one: str, more: str) -> str:
 @dataclass(frozen=True)
 class FighterAsks:
     """One fighter's open questions, counted by kind in the injury's order (shock, knockdown
-    roll, consciousness roll). ``lapsed``: his shocks whose turn is over (GUR-58: recorded
+    roll, consciousness roll). ``lapsed``: their shocks whose turn is over (GUR-58: recorded
     now they change nothing), kept apart from the open ones. The turn passing drops them
     (:func:`~pycore.systems.gurps.fight.turns.next_turn`), so only a fight saved before it did
     still holds any."""
@@ -113,10 +113,10 @@ def lapsed_shocks_said(groups: tuple[FighterAsks, ...]) -> str:
 
 
 #: What an answer may change, by whose question it is: the attacker's knockdown roll (stunned:
-#: no attack, 004 line 46; prone: −4 to hit, GUR-10), his roll to stay conscious (no action)
-#: and his shock (off his attacks, GUR-58); the defender's knockdown roll (stunned: −4 to
-#: defend, GUR-45; prone) and his roll to stay conscious (no defense, 004 line 210). The
-#: defender's shock touches only his own attacks, so it waits.
+#: no attack, 004 line 46; prone: −4 to hit, GUR-10), their roll to stay conscious (no action)
+#: and their shock (off their attacks, GUR-58); the defender's knockdown roll (stunned: −4 to
+#: defend, GUR-45; prone) and their roll to stay conscious (no defense, 004 line 210). The
+#: defender's shock touches only their own attacks, so it waits.
 _BEARING: Final[dict[str, tuple[AskKind, ...]]] = {
     "attacker": ("shock", "knockdown", "consciousness"),
     "defender": ("knockdown", "consciousness"),

@@ -3,17 +3,17 @@
 your attacker. Immediately roll against your skill with the weapon you used to parry. This roll
 is at -4 if your attacker used Karate. If you succeed, your parry struck the attacker's limb
 squarely. He gets no defense roll against this! Roll damage normally". A GM's play-through: Ana
-parried Cy's punch with her broadsword and the app never asked the roll.
+parried Cy's punch with a broadsword and the app never asked the roll.
 
 After such a parry the fight waits at the ``"strike"`` stage, the parrier now the attacker and
 the puncher the defender (:class:`~.value.Pending`): the roll against the parrying weapon's skill
 (:func:`strike`), then on a success the damage roll with that weapon at the attacking limb, with
-no defense (the ``"damage"`` stage). The roll is his to make ("you may"): the GM may call it off.
+no defense (the ``"damage"`` stage). The roll is theirs to make ("you may"): the GM may call it off.
 
 Readings: the limb is the arm for a natural weapon struck with a hand (a punch), the leg for a
 kick; a bite strikes with no limb (the rules file's reading leaves its location to the GM), so
-no roll is asked for it here. The attacker "used Karate" when his barehanded line is named so,
-or its skill is his Karate and not also his Brawling.
+no roll is asked for it here. The attacker "used Karate" when their barehanded line is named so,
+or its skill is their Karate and not also their Brawling.
 
 >>> from pycore.systems.gurps.lines import lines_from_saved
 >>> from pycore.systems.gurps.sheet import Combatant
@@ -58,7 +58,7 @@ def _limb(line: AttackLine) -> str:
 
 
 def _karate(c: Combatant, line: int) -> bool:
-    """Whether his barehanded attack ``line`` is Karate (see the module's readings)."""
+    """Whether their barehanded attack ``line`` is Karate (see the module's readings)."""
     way = attack_lines(c)[line]
     if "karate" in way.name.lower():
         return True
@@ -88,7 +88,7 @@ def after_parry(fight: Fight, kind: str) -> Pending | None:
 
 @checked
 def strike_skill(fight: Fight) -> tuple[int, bool]:
-    """The roll's target (his skill with the parrying weapon, −4 if the attacker used Karate)
+    """The roll's target (their skill with the parrying weapon, −4 if the attacker used Karate)
     and whether it was Karate."""
     pending = fight.pending
     if pending is None or pending.stage != "strike":
@@ -101,7 +101,7 @@ def strike_skill(fight: Fight) -> tuple[int, bool]:
 @checked
 def strike_said(fight: Fight) -> str:
     """The question in words: "Ana's parry with the Broadsword may injure Cy: roll Broadsword
-    14 to strike his arm squarely (he gets no defense)"; the page adds its chance."""
+    14 to strike Cy's arm squarely (no defense)"; the page adds its chance."""
     pending = fight.pending
     target, karate = strike_skill(fight)
     assert pending is not None

@@ -1,5 +1,5 @@
 """The players' view of a 3d6 (GURPS Lite style) fight, from the saved ``gurps`` section: the
-round, the turn order (GUR-05), whose turn it is, each fighter's posture and stun when he has
+round, the turn order (GUR-05), whose turn it is, each fighter's posture and stun when they have
 one, and the last result in words: who attacked whom and whether it hit, who defended and how
 it went, who was hurt. Never HP, DR, skills, defenses or dice.
 

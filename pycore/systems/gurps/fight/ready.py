@@ -1,5 +1,5 @@
 """One tap, "Ready <weapon>": the Ready maneuver taken and the weapon drawn together (GUR-13;
-004 line 95), beside the turn's own maneuvers (:mod:`.turns`) and what his hands hold
+004 line 95), beside the turn's own maneuvers (:mod:`.turns`) and what their hands hold
 (:mod:`.hands`)."""
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ from pycore.validate import checked
 @checked
 def ready_drawn(fight: Fight, line: int) -> tuple[Fight, tuple[ManeuverTaken, WeaponReadied]]:
     """One tap, "Ready <weapon>": the acting combatant takes the Ready maneuver this turn
-    (GUR-06, GUR-13) and draws the weapon of his attack line ``line`` (004 line 95: "to draw a
+    (GUR-06, GUR-13) and draws the weapon of their attack line ``line`` (004 line 95: "to draw a
     new weapon from a sheath, scabbard, or sling ... you must take a Ready maneuver"), one of
-    those not in his hand (:func:`.hands.ready_now`)."""
+    those not in their hand (:func:`.hands.ready_now`)."""
     current = fight.current()
     if current is None:
         raise RuleError("start the fight first")

@@ -44,7 +44,7 @@ Stun = Literal["physical", "mental"]
 
 @dataclass(frozen=True)
 class Joined(Logged):
-    """A combatant added; mid-fight, where he was put in the order (GUR-D01)."""
+    """A combatant added; mid-fight, where they were put in the order (GUR-D01)."""
 
     name: str
     place: int | None = None
@@ -69,7 +69,7 @@ class Joined(Logged):
 
 @dataclass(frozen=True)
 class Renamed(Logged):
-    """A fighter renamed while the fight runs: the log's earlier lines name him by his old
+    """A fighter renamed while the fight runs: the log's earlier lines name them by their old
     name (a GM's play-through: "Fighter 3 joins the fight…", then nothing of Kai)."""
 
     old: str
@@ -89,8 +89,8 @@ def _order_key(c: Combatant, tiebreak: int) -> tuple[Fraction, int, int]:
 
 @checked
 def add(fight: Fight, c: Combatant, rng: RandintSource | None = None) -> tuple[Fight, Joined]:
-    """The fight with one more combatant. Before the fight starts he is only on the sheets;
-    once it runs he is inserted in the order by the same key, with a tiebreak drawn now, and
+    """The fight with one more combatant. Before the fight starts they are only on the sheets;
+    once it runs they are inserted in the order by the same key, with a tiebreak drawn now, and
     the rest of the order is unchanged (GUR-D01, the text is silent; GUR-05)."""
     if any(o.id == c.id for o in fight.combatants):
         raise RuleError(f"a combatant with id {c.id!r} is already in the fight")
@@ -137,12 +137,12 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
     if pending is not None and cid in (pending.attacker, pending.defender):
         pending = None
     people = tuple(c for c in fight.combatants if c.id != cid)
-    asks = tuple(a for a in fight.asks if a.who != cid)  # about him: gone with him
+    asks = tuple(a for a in fight.asks if a.who != cid)  # about them: gone with them
     moved = replace(fight, combatants=people, order=order, turn=turn, pending=pending, asks=asks)
-    moved = turn_begins(moved, cid)  # his defences are no one else's
+    moved = turn_begins(moved, cid)  # their defences are no one else's
     if current is not None and current.id == cid:
-        # What a wound in his own turn left for his next (GUR-58 shock, 004 line 46 stun) is
-        # his: it goes with him, never to the fighter whose turn it now is.
+        # What a wound in their own turn left for their next (GUR-58 shock, 004 line 46 stun) is
+        # theirs: it goes with them, never to the fighter whose turn it now is.
         moved = replace(moved, later=(), next_shock=0)
     return moved, Removed(gone.name)
 
@@ -150,10 +150,10 @@ def remove(fight: Fight, cid: str) -> tuple[Fight, Removed]:
 @checked
 def next_target(fight: Fight, cid: str) -> str:
     """The target a fresh attack by ``cid`` starts with, derived from the fight so far
-    (shared/FIGHT.md's first law): whom he attacked last while that one is still in the fight
-    and conscious; else the first fighter after him in the order (before the fight, in the
-    list) who is conscious, else the first after him at all; "" when he is alone. The sheets
-    hold no sides, so none are guessed: an ally may come first until he is attacked once.
+    (shared/FIGHT.md's first law): whom they attacked last while that one is still in the fight
+    and conscious; else the first fighter after them in the order (before the fight, in the
+    list) who is conscious, else the first after them at all; "" when they are alone. The sheets
+    hold no sides, so none are guessed: an ally may come first until they are attacked once.
 
     >>> next_target(Fight((Combatant(id="a"), Combatant(id="b"))), "b")
     'a'
@@ -164,7 +164,7 @@ def next_target(fight: Fight, cid: str) -> str:
     """
     able = {c.id for c in fight.combatants if not c.unconscious}
     if (aimed := aimed_target(fight, cid)) in able:
-        return aimed  # GUR-11: his Aim is at him; the attack that follows spends it on him
+        return aimed  # GUR-11: their Aim is at them; the attack that follows spends it on them
     if (last := last_target(fight, cid)) in able:
         return last  # still in the fight (a removed fighter's id is in no sheet) and able
     ids = [p.id for p in fight.order] or [c.id for c in fight.combatants]
@@ -205,7 +205,7 @@ def tied_names(fight: Fight) -> dict[str, tuple[str, ...]]:
 @checked
 def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     """The fight with one field of a combatant's sheet changed to what the user typed. The
-    acting combatant's maneuver or option set by the GM is his choice for this turn (GUR-06)."""
+    acting combatant's maneuver or option set by the GM is their choice for this turn (GUR-06)."""
     before = fight.combatant(cid)
     if field == "posture" and before.posture == "Lying Down" and typed.strip() == "Standing":
         # GUR-09 (004 line 48): "You cannot stand directly from a lying position; you must
@@ -219,7 +219,7 @@ def edit(fight: Fight, cid: str, field: str, typed: str) -> Fight:
     if field in ("maneuver", "option") and current is not None and current.id == cid:
         taken = changed.combatant(cid)
         if field == "maneuver" and (taken.maneuver != before.maneuver or not fight.chosen):
-            # chosen on his select as on the chips: a Ready draws a weapon (fight/hands.py)
+            # chosen on their select as on the chips: a Ready draws a weapon (fight/hands.py)
             changed = after_maneuver(changed, taken)
         return replace(changed, chosen=True)
     return changed
@@ -257,7 +257,7 @@ def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
     slots = turn_order([fighter(c) for c in fight.combatants], rng)
     order = tuple(Place(s.key, s.tiebreak) for s in slots)
     if held := turn_held(fight, order[0].id):
-        raise RuleError(held)  # a restart begins his turn: as next_turn
+        raise RuleError(held)  # a restart begins their turn: as next_turn
     rnd = fight.round if fight.started else 1
     drawn = OrderDrawn(slots, rnd, fight.started)
     fresh = replace(
@@ -274,13 +274,13 @@ def start(fight: Fight, rng: RandintSource) -> tuple[Fight, OrderDrawn]:
 
 
 def _stun_holds(fight: Fight) -> Fight:
-    """A turn begins: nothing is chosen yet (GUR-06, 004 line 27: he chooses his maneuver each
-    turn; last turn's stays on his sheet for his defenses only until he does, 004 line 29).
-    004 line 46: a stunned combatant must take Do Nothing, so it is chosen for him."""
+    """A turn begins: nothing is chosen yet (GUR-06, 004 line 27: they choose their maneuver each
+    turn; last turn's stays on their sheet for their defenses only until they do, 004 line 29).
+    004 line 46: a stunned combatant must take Do Nothing, so it is chosen for them."""
     fight = replace(fight, chosen=False)
     who = fight.current()
     if who is not None:
-        # GUR-04: his own turn begins; the block and parry of his last are his again.
+        # GUR-04: their own turn begins; the block and parry of their last are their again.
         fight = turn_begins(fight, who.id)
     if who is None or not (who.dazed or who.unconscious):
         return fight
@@ -296,7 +296,7 @@ class TurnBegun(Logged):
     maneuver: str
     stunned: bool = False
     recovered: str = ""
-    rolls: str = "HT"  # the roll or rolls that recover him: HT, IQ, or HT and IQ (004 line 46)
+    rolls: str = "HT"  # the roll or rolls that recover them: HT, IQ, or HT and IQ (004 line 46)
     # The questions after an injury (GUR-58) the turn passing changes: those asked in the turn
     # that ends, left open for later, and shocks whose turn is over, dropped. Those carried
     # from before are not said again: the turn's panel keeps them on one line (issue 27).
@@ -304,16 +304,16 @@ class TurnBegun(Logged):
     lapsed: tuple[FighterAsks, ...] = ()
 
     @property
-    def public(self) -> str:  # GUR-06: his maneuver is chosen next, unless stunned
+    def public(self) -> str:  # GUR-06: their maneuver is chosen next, unless stunned
         return turn_public(self.name, self.stunned)
 
     def __str__(self) -> str:
         text = f"Round {self.round}: {self.name}'s turn"
-        if self.stunned:  # 004 line 46: Do Nothing is taken for him
+        if self.stunned:  # 004 line 46: Do Nothing is taken for them
             text += f" (maneuver in effect: {self.maneuver})"
             text += f"; stunned: must Do Nothing and may roll {self.rolls} to recover"
         else:
-            # GUR-06: chosen anew each turn; last turn's holds for his defenses until then.
+            # GUR-06: chosen anew each turn; last turn's holds for their defenses until then.
             text += f": a maneuver to choose ({self.maneuver} holds for defenses until then)"
         if self.recovered:
             text = f"{self.recovered} recovers from stun at the end of the turn. {text}"
@@ -334,15 +334,15 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
     """GUR-04: the next combatant's turn; after the last, a new round (one second) begins. A
     stun recovered this turn ends now, at the end of the turn; a stunned combatant whose turn
     begins must take Do Nothing (004 line 46). ``aimed_at``: whom the one leaving aimed at, if
-    his maneuver was Aim (GUR-11: his Aim is counted, or ended, as his turn ends)."""
+    their maneuver was Aim (GUR-11: their Aim is counted, or ended, as their turn ends)."""
     leaving = fight.current()
     if leaving is None:
         raise RuleError("start the fight first")
     fight = turn_aim(fight, leaving.id, aimed_at)
     physical, mental = fight.recovery == "recovered", fight.mental_recovery == "recovered"
     if leaving.shock != fight.next_shock:
-        # The shock the GM's book gave lasts his next turn (GUR-58): it ends with this one;
-        # the one a wound in this turn of his left (fight.next_shock) counts on his next.
+        # The shock the GM's book gave lasts their next turn (GUR-58): it ends with this one;
+        # the one a wound in this turn of their left (fight.next_shock) counts on their next.
         fight = fight.with_combatant(replace(leaving, shock=fight.next_shock))
         leaving = fight.combatant(leaving.id)
     if physical or mental:
@@ -358,7 +358,7 @@ def next_turn(fight: Fight, aimed_at: str = "") -> tuple[Fight, TurnBegun]:
     if turn >= len(fight.order):
         turn, rnd = 0, rnd + 1
     if held := turn_held(fight, next_fighter(fight)):
-        raise RuleError(held)  # his failed roll's outcome decides his turn (GUR-58, 004 l. 46)
+        raise RuleError(held)  # their failed roll's outcome decides their turn (GUR-58, 004 l. 46)
     # The questions an injury leaves for the GM's book (GUR-58, 004 lines 347-349) stay with the
     # fighter they concern until answered or dismissed: at a table the GM often lets the next
     # fighter act and answers when the book is open, and the rules do not need them before
@@ -417,9 +417,9 @@ class ManeuverTaken(Logged):
 
 @checked
 def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, ManeuverTaken]:
-    """GUR-06 (004 line 27): the acting combatant chooses his maneuver at the start of his turn,
-    so before his first attack of it; a stunned one must take Do Nothing (004 line 46). The
-    option is one the maneuver offers for his weapon (GUR-16, GUR-17); All-Out Attack needs one
+    """GUR-06 (004 line 27): the acting combatant chooses their maneuver at the start of their turn,
+    so before their first attack of it; a stunned one must take Do Nothing (004 line 46). The
+    option is one the maneuver offers for their weapon (GUR-16, GUR-17); All-Out Attack needs one
     to be rolled (:func:`~pycore.systems.gurps.fight.attack.attack`)."""
     current = fight.current()
     if current is None:
@@ -448,7 +448,7 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
 @dataclass(frozen=True)
 class ManeuverChoice:
     """One maneuver (with one of its options) the acting combatant may take, and what it
-    allows this turn: attacks and their modifier, the defenses it leaves until his next turn,
+    allows this turn: attacks and their modifier, the defenses it leaves until their next turn,
     full Move or not (GUR-06, GUR-T02)."""
 
     maneuver: str
@@ -508,16 +508,16 @@ def maneuver_choices(fight: Fight) -> tuple[ManeuverChoice, ...]:
 
 
 def _defenses_left(fight: Fight, c: Combatant, option: str) -> tuple[str, ...]:
-    """His defenses until his next turn (GUR-18) with what his hands hold, as his card says
+    """Their defenses until their next turn (GUR-18) with what their hands hold, as their card says
     them (:func:`.hands.defenses_now`: no parry while both grip a bow), +2 to the one
-    Increased Defense names (GUR-17). A GM's play-through: Bo's card read "Aim · dodge", his
-    turn line "Aim — no attack · dodge, parry". The hand the maneuver leaves him
-    (:func:`.hands.defenses_taking`): the chip and, once tapped, his turn's line agree."""
+    Increased Defense names (GUR-17). A GM's play-through: Bo's card read "Aim · dodge", their
+    turn line "Aim — no attack · dodge, parry". The hand the maneuver leaves them
+    (:func:`.hands.defenses_taking`): the chip and, once tapped, their turn's line agree."""
     return raised(defenses_taking(fight, c), option)
 
 
 def _options(fight: Fight, c: Combatant, name: str) -> tuple[str, ...]:
-    """The options of maneuver ``name`` he may take: no Increased Parry with no parry in the
+    """The options of maneuver ``name`` they may take: no Increased Parry with no parry in the
     turn it begins. Its defenses are the new maneuver's, not last turn's, which it replaces
     (GUR-06): after All-Out Attack, whose "no defense" held until now, AOD still raises a parry
     (a GM's play-through offered Cy only Increased Dodge and Double Defense)."""
@@ -536,7 +536,7 @@ def _note(c: Combatant, name: str, option: str) -> str:
     return ""
 
 
-#: A stun begun in his own turn: no roll to recover until his next (004 line 46).
+#: A stun begun in their own turn: no roll to recover until their next (004 line 46).
 STUNNED_NOW: Final = (
     "{} was stunned in this turn: the roll to recover comes on the next one, the Do Nothing turn"
 )
@@ -545,7 +545,7 @@ STUNNED_NOW: Final = (
 @dataclass(frozen=True)
 class Recovered(Logged):
     """The HT roll against physical stun, or the IQ roll against mental stun, a stunned
-    combatant may make on his turn (GUR-07, 004 line 46)."""
+    combatant may make on their turn (GUR-07, 004 line 46)."""
 
     name: str
     rolled: RolledSuccess
@@ -571,8 +571,8 @@ class Recovered(Logged):
 
 @checked
 def recover(fight: Fight, rng: RandintSource, kind: Stun = "physical") -> tuple[Fight, Recovered]:
-    """004 line 46: on each of his turns a stunned combatant may roll HT to recover from
-    physical stun, or IQ from mental stun; on a success he recovers at the end of the turn
+    """004 line 46: on each of their turns a stunned combatant may roll HT to recover from
+    physical stun, or IQ from mental stun; on a success they recover at the end of the turn
     (:func:`next_turn` clears it). One roll of each kind a turn; with both stuns, one of each
     (the text gives no rule for both)."""
     who = fight.current()
@@ -586,8 +586,8 @@ def recover(fight: Fight, rng: RandintSource, kind: Stun = "physical") -> tuple[
     if fight.mental_recovery if mental else fight.recovery:
         raise RuleError(f"{who.name} has already rolled to recover this turn")
     if not mental and "stun" in fight.later:
-        # Stunned in this turn of his, after he acted: the roll is made on his turn of Do
-        # Nothing (004 line 46, GUR-07), his next; until he recovers, −4 to defend (GUR-45).
+        # Stunned in this turn of theirs, after they acted: the roll is made on their turn of Do
+        # Nothing (004 line 46, GUR-07), their next; until they recover, −4 to defend (GUR-45).
         raise RuleError(STUNNED_NOW.format(who.name))
     rolled = roll_success("IQ" if mental else "HT", who.iq if mental else who.ht, rng)
     after: Recovery = "recovered" if rolled.success else "failed"

@@ -18,7 +18,7 @@ Recovery = Literal["", "failed", "recovered"]
 NO_DEFENSE: Final = "none"
 #: The most shock a blow gives in the texts: doubled from crushing to a male's groin, −8.
 MAX_SHOCK: Final = 8
-#: What an injury in a fighter's own turn leaves for his next (:attr:`Fight.later`); his shock
+#: What an injury in a fighter's own turn leaves for their next (:attr:`Fight.later`); their shock
 #: for it is :attr:`Fight.next_shock`.
 Later = Literal["stun"]
 LATER: Final[tuple[Later, ...]] = ("stun",)
@@ -67,7 +67,7 @@ class Ask:
     a roll to stay conscious; ``rolled``: the 3d6 total once rolled (0: not yet). It stays with
     ``who`` until answered or dismissed, across the turns (issue 27: nothing left to paper),
     except a shock, which lapses with the turn it counts on (:func:`.turns.next_turn`).
-    ``turns``: his turns since the injury, for the shock that counts on his next turn only
+    ``turns``: their turns since the injury, for the shock that counts on their next turn only
     (GUR-58): 0 it has not begun, 1 it is under way, 2 it is over. ``carried``: a turn has
     passed since it was asked (the screen then keeps it to one line above the step)."""
 
@@ -94,9 +94,9 @@ class Ask:
         """The same question after ``leaving``'s turn ends and ``coming``'s begins."""
         turns = self.turns
         if self.who == leaving and turns == 1:
-            turns = 2  # his next turn since the injury is over
+            turns = 2  # their next turn since the injury is over
         if self.who == coming and turns == 0:
-            turns = 1  # his next turn since the injury begins
+            turns = 1  # their next turn since the injury begins
         return replace(self, turns=turns, carried=True)
 
 
@@ -128,9 +128,9 @@ class Fight:
     pending: Pending | None = None
     recovery: Recovery = ""
     attacks: int = 0  # attacks the current combatant has made this turn
-    mental_recovery: Recovery = ""  # his IQ roll against mental stun this turn (GUR-07)
-    # GUR-06 (004 line 27): the current combatant has chosen his maneuver for this turn. Until
-    # he does, the one on his sheet is last turn's, in force only for his defenses (004 line 29).
+    mental_recovery: Recovery = ""  # their IQ roll against mental stun this turn (GUR-07)
+    # GUR-06 (004 line 27): the current combatant has chosen their maneuver for this turn. Until
+    # they do, the one on their sheet is last turn's, in force only for their defenses (004 line 29).
     chosen: bool = False
     asks: tuple[Ask, ...] = ()  # what the last injuries leave for the GM's book (GUR-58)
     # (fighter, fighter, yards, modifier): the range of their last ranged attack, with the GM's
@@ -138,20 +138,20 @@ class Fight:
     ranges: tuple[tuple[str, str, str, str], ...] = ()
     # (attacker, target): whom each fighter attacked last (fight/targets.py).
     targets: tuple[tuple[str, str], ...] = ()
-    # (fighter, attack line): the weapon in his hand, his last attack's (fight/hands.py).
+    # (fighter, attack line): the weapon in their hand, their last attack's (fight/hands.py).
     hands: tuple[tuple[str, int], ...] = ()
-    # Who took Ready with the weapon he drew not said yet: his hand holds what it held.
+    # Who took Ready with the weapon they drew not said yet: their hand holds what it held.
     drawing: tuple[str, ...] = ()
-    # (fighter, target, seconds): the Aim maneuvers he took at that target on his turns just
+    # (fighter, target, seconds): the Aim maneuvers they took at that target on their turns just
     # before this one (GUR-11; fight/aims.py).
     aims: tuple[tuple[str, str, int], ...] = ()
-    # What an injury in the current combatant's own turn leaves for his next turn: "stun" (004
-    # line 46, GUR-07: he rolls to recover on his next turn, the Do Nothing one, not at once).
+    # What an injury in the current combatant's own turn leaves for their next turn: "stun" (004
+    # line 46, GUR-07: they roll to recover on their next turn, the Do Nothing one, not at once).
     later: tuple[Later, ...] = ()
-    # GUR-58: the shock a wound in the current combatant's own turn leaves: it counts on his
-    # next turn, not on this one. Held apart from his sheet's ``shock``, which for him is the
+    # GUR-58: the shock a wound in the current combatant's own turn leaves: it counts on their
+    # next turn, not on this one. Held apart from their sheet's ``shock``, which for them is the
     # shock counting on this turn (from a wound before it): both stand, each for its turn, so
-    # his second attack of this turn has the one and not the other (a GM's play-through).
+    # their second attack of this turn has the one and not the other (a GM's play-through).
     next_shock: int = 0
     # (fighter, defence): each defence rolled since that fighter's own turn began, oldest first
     # (GUR-04): one block and one parry per turn are read from it (GUR-47, GUR-48; fight/once.py).

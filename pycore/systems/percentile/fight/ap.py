@@ -72,8 +72,8 @@ def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Figh
 
 @checked
 def take_turn(fight: Fight, cid: str) -> Fight:
-    """The turn has come to ``cid``: his ledger's turn is one he had, so what he borrowed is
-    paid by it and not carried to his next (PCT-27, line 74; :func:`agility.start_turn`)."""
+    """The turn has come to ``cid``: their ledger's turn is one they had, so what they borrowed is
+    paid by it and not carried to their next (PCT-27, line 74; :func:`agility.start_turn`)."""
     fighter = fight.fighter(cid)
     if fighter is None:
         return fight

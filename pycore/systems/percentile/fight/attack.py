@@ -460,8 +460,8 @@ def roll_typed(
     if expr is None:
         raise RuleError("The attack is not waiting for a roll.")
     # PCT-42: the damage die is typed as the dice show it (one die, or each die) and the app
-    # adds the Y, as DamageRoll shows ("1:10sd (8) + 1 = 9"): a GM who types the face he
-    # reads is never a point short (the Checks tab takes the dice the same way).
+    # adds the Y, as DamageRoll shows ("1:10sd (8) + 1 = 9"): a GM who types the face they
+    # read is never a point short (the Checks tab takes the dice the same way).
     source = typed_dice(expr, text, "I rolled", added=True)
     fight, step = roll(fight, setup, source, override=override)
     if source.unused:

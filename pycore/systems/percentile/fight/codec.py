@@ -246,7 +246,7 @@ def fight_into_json(
     """The saved section with the fight written in: its combat keys and the fighters' live
     values on their sheets (the page's own keys, such as the forms and the log, are kept).
     ``before``: the fight decoded from ``section``; a fighter the step left as it was (the same
-    object) keeps his saved sheet as it is, not decoded again to find what changed (issue 33: a
+    object) keeps their saved sheet as it is, not decoded again to find what changed (issue 33: a
     tap re-read all 30 sheets to write back the one or two it touched).
 
     >>> f = fight_from_json({"characters": [{"id": "c1", "name": "Ann"}]})

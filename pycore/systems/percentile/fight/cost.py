@@ -54,7 +54,7 @@ ATTACK_WITH = "an attack with the "
 @checked
 def actions_of(fight: Fight, cid: str) -> list[str]:
     """The actions of Table #3-6 (PCT-24) a fighter can take: every action listed, but an attack
-    with a weapon only when it is on his own sheet (Bob's list offered "an attack with the Auto
+    with a weapon only when it is on their own sheet (Bob's list offered "an attack with the Auto
     pistol", Ann's).
 
     >>> from pycore.systems.percentile.roster import Fighter, Weapon
@@ -99,7 +99,7 @@ def set_action_cost(fight: Fight, form: Form, text: str) -> Fight:
 @checked
 def refusal(fight: Fight, form: Form, cost: Fraction) -> str | None:
     """Why the attacker cannot pay ``cost`` this turn (PCT-24: an action costing more than is
-    left cannot be started), in words; None when he can."""
+    left cannot be started), in words; None when they can."""
     name, action = _names(fight, form)
     attacker = fight.fighter(str(form.get("attacker")))
     assert attacker is not None
@@ -114,9 +114,9 @@ def refusal(fight: Fight, form: Form, cost: Fraction) -> str | None:
 
 @dataclass(frozen=True)
 class Shortfall:
-    """What the acting fighter's AP leave him (c2): ``said`` in words; ``over`` when none are
-    left, so his turn is over (PCT-07, line 36: a turn is the time to expend all the AP; PCT-24,
-    line 68: once they are spent no more actions can be made); ``borrow``: the AP of his next
+    """What the acting fighter's AP leave them (c2): ``said`` in words; ``over`` when none are
+    left, so their turn is over (PCT-07, line 36: a turn is the time to expend all the AP; PCT-24,
+    line 68: once they are spent no more actions can be made); ``borrow``: the AP of their next
     turn that would pay the attack (PCT-27, line 74: 3 of the next turn for 1 now), None when
     borrowing is off or cannot cover it; ``uncovered``: why borrowing, though on, cannot cover
     it, in one sentence (no borrow button and no word of why left the GM guessing)."""
@@ -130,8 +130,8 @@ class Shortfall:
 
 @checked
 def shortfall(fight: Fight, form: Form) -> Shortfall | None:
-    """The acting fighter's turn is over (no AP left), or the attack costs more than he has
-    left; None when he can pay it or AP are not counted (c1, PCT-29). Borrowing is offered,
+    """The acting fighter's turn is over (no AP left), or the attack costs more than they have
+    left; None when they can pay it or AP are not counted (c1, PCT-29). Borrowing is offered,
     never taken: line 74 leaves it to the player "in a deadly situation".
 
     >>> from pycore.systems.percentile.fight.codec import fight_from_json

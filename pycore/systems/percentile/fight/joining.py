@@ -33,7 +33,7 @@ def add_member(fight: Fight, index: int, cid: str) -> Fight:
 
 @checked
 def join_member(fight: Fight, index: int, cid: str) -> tuple[Fight, Note]:
-    """:func:`add_member`, and whether he acts this round: mid-round, only if his place is still
+    """:func:`add_member`, and whether they act this round: mid-round, only if their place is still
     to come (PCT-23); no words before the round's first turn (the sides are being set up). Not
     while an attack is under way: a newcomer "waits for its place before it can attack" (line
     61), and the attack's roll or answer is its own turn's (FIGHT.md's first law)."""
@@ -45,7 +45,7 @@ def join_member(fight: Fight, index: int, cid: str) -> tuple[Fight, Note]:
 
 @checked
 def remove_member(fight: Fight, index: int, cid: str) -> Fight:
-    """A character leaves side ``index``; mid-round, if his turn was under way, the next in
+    """A character leaves side ``index``; mid-round, if their turn was under way, the next in
     line acts now."""
     return keep_turn(fight, value.remove_member(fight, index, cid))
 
@@ -53,7 +53,7 @@ def remove_member(fight: Fight, index: int, cid: str) -> Fight:
 @checked
 def toggle_asleep(fight: Fight, index: int, cid: str) -> Fight:
     """PCT-06: asleep or awake; a sleeper has no turn, one who wakes mid-round acts this round
-    only if his place is still to come (as a newcomer, PCT-23)."""
+    only if their place is still to come (as a newcomer, PCT-23)."""
     return keep_turn(fight, value.toggle_asleep(fight, index, cid))
 
 

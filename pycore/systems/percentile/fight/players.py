@@ -40,7 +40,7 @@ def _status(fight: Any, fighter: Any) -> str:
     member = fight.member(fighter.id)
     words = ["asleep"] if member is not None and member.asleep else []
     if fighter.ledger.stunned:
-        # PCT-28: a stun is an AP debt still owed, or already taken off his turn (to come)
+        # PCT-28: a stun is an AP debt still owed, or already taken off their turn (to come)
         words.append("stunned")
     for part in fighter.parts:
         state = "destroyed" if part.destroyed else "no function" if part.no_function else ""

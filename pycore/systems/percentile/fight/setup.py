@@ -207,7 +207,7 @@ def first_reaching(fight: Fight, attacker: str, target: str) -> str:
     """The weapon an attack starts with: the first on the attacker's sheet that can reach the
     target at the range the fight holds between them; "" when none can (each weapon's chip says
     why). A hand-to-hand attack "cannot be made at over three meters" (PCT-05, line 27): Bob at
-    5 m started with his Club ticked, "cannot reach", while his Finger laser could fire.
+    5 m started with their Club ticked, "cannot reach", while their Finger laser could fire.
 
     >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> f = fight_from_json({"characters": [{"id": "b", "name": "Bob", "weapons": [
@@ -257,7 +257,7 @@ def enter(fight: Fight, form: Form, key: str, value: str) -> tuple[Fight, dict[s
     changed (PCT-05, issue 25); every other value lives in this attack's form only.
 
     Who attacks whom with which weapon is refused in words where the rules make no attack of it:
-    a fighter as his own target (a GM tapped the attacker's card), and another choice while an
+    a fighter as their own target (a GM tapped the attacker's card), and another choice while an
     attack is under way (its roll or its question): the dice still to roll are that attack's,
     between its two fighters, so a target tapped then was shown in the form while the damage
     landed on the attack's own target, and the next attack lost it (FIGHT.md's first law)."""

@@ -329,8 +329,8 @@ class RoundStarted:
 
 @checked
 def next_round(fight: Fight) -> tuple[Fight, RoundStarted]:
-    """A new round: every member starts a turn (stun debt and borrowing paid by the turn he had
-    in the round before, else carried to the next he has: PCT-27/28, :func:`agility.start_turn`); whoever
+    """A new round: every member starts a turn (stun debt and borrowing paid by the turn they had
+    in the round before, else carried to the next they have: PCT-27/28, :func:`agility.start_turn`); whoever
     was attacked must rise an Alertness Condition (PCT-17); the order is rolled again when due
     (b2, pieces) and a pass lasts one round (PCT-22)."""
     if fight.pending is not None:
@@ -443,9 +443,9 @@ def active(fight: Fight) -> Fighter | None:
 def keep_turn(before: Fight, after: Fight) -> Fight:
     """``after`` (the sides or the order changed mid-round) with the turn kept by the fighter
     whose turn it was: the turn is an index into the round's list, which a newcomer lengthens.
-    Who had his turn this round stays before it, who waits for his stays after it (PCT-07, line
+    Who had their turn this round stays before it, who waits for their stays after it (PCT-07, line
     33: one turn each); a newcomer ahead of it waits for the next round (PCT-23, line 61). A
-    change that would give a fighter a second turn, or take his away, is refused."""
+    change that would give a fighter a second turn, or take their away, is refused."""
     old = turn_order(before)
     if not 0 <= before.turn < len(old):
         return after

@@ -124,7 +124,7 @@ def treat(
     """Carry out a treatment: ``rating`` is the treater's skill rating (the base score), the
     difficulty comes from :func:`treatment_task`; success applies its effects (SIM-51 to
     SIM-55). Stabilization lasts 1D10 hours (SIM-54). A treatment rolled is a Test, so the
-    treater may declare luck (SIM-10: ``luck`` stakes his LP, spent by the rule).
+    treater may declare luck (SIM-10: ``luck`` stakes their LP, spent by the rule).
 
     >>> from pycore.systems.simply.fight import *
     >>> import random
@@ -194,7 +194,7 @@ def treat(
 @checked
 def check_treater(combat: Combat, treater: str | None) -> None:
     """Refuse a treater who can take no action: a disabled character gets no actions (SIM-38),
-    and at HP ≤ 1 he is unconscious (SIM-48), below 0 in Critical Condition (SIM-49).
+    and at HP ≤ 1 they are unconscious (SIM-48), below 0 in Critical Condition (SIM-49).
     ``treater`` None is whoever acts now; before the first Initiative Roll, no one.
 
     >>> from pycore.systems.simply.fight import *
@@ -230,7 +230,7 @@ def _luck_of(combat: Combat, treater: str | None) -> Combatant:
 
 
 #: What a treatment costs its treater during a turn: a revive is an Other action (SIM-51); a
-#: bandager "can take no other actions" (SIM-53), so bandaging takes all he has left this turn.
+#: bandager "can take no other actions" (SIM-53), so bandaging takes all they have left this turn.
 #: The other treatments' lines give no cost in actions: none is charged.
 CHARGED: Final = ("revive", "bandage")
 
@@ -239,9 +239,9 @@ def _charge(
     combat: Combat, patient_id: str, treatment: str, treater: str | None
 ) -> tuple[Combat, str]:
     """The fight once the treater has paid for the treatment, and the words saying so (" ·
-    Mara: Other (1 action left)"). During a turn ``treater`` defaults to whoever acts now; he
-    acts by the turn's rules (SIM-35 to SIM-38: on his turn, or out of it with held actions),
-    and his turn passes on his last action. Before the first Initiative Roll (the fight being
+    Mara: Other (1 action left)"). During a turn ``treater`` defaults to whoever acts now; they
+    act by the turn's rules (SIM-35 to SIM-38: on their turn, or out of it with held actions),
+    and their turn passes on their last action. Before the first Initiative Roll (the fight being
     set up) nothing is charged: no one has actions yet; once a turn is over, no one has any
     left until the next roll.
 

@@ -146,7 +146,7 @@ def hit(
 def _moot_after(
     pending: tuple[PendingCheck, ...], hit: Combatant
 ) -> tuple[tuple[PendingCheck, ...], tuple[PendingCheck, ...]]:
-    """The checks still queued once ``hit`` took the hit, and the ones of his it made moot:
+    """The checks still queued once ``hit`` took the hit, and the ones of their it made moot:
     dead (SIM-50), all of them, as neither knocked down nor unconscious changes anything;
     unconscious (SIM-48 at HP ≤ 1, SIM-49, or a failed check), those whose failure is
     unconscious (SIM-45, SIM-47: "or fall unconscious"). A GM's play-through: Stamina Checks of

@@ -273,8 +273,8 @@ def fighters_of(combat: Combat, uid: str | None) -> tuple[Combatant, ...]:
 
 @checked
 def treater_rating(character: Character, skill: str) -> tuple[int, str] | None:
-    """The treater's rating and level in ``skill`` (First Aid or Medicine) from his sheet, at
-    the adjusted stats (SIM-28); None when he has not bought it: both are mental skills with no
+    """The treater's rating and level in ``skill`` (First Aid or Medicine) from their sheet, at
+    the adjusted stats (SIM-28); None when they have not bought it: both are mental skills with no
     default (SIM-51 reading), so the GM types a rating or picks another treater.
 
     >>> from pycore.systems.simply.character import Skill
@@ -290,7 +290,7 @@ def treater_rating(character: Character, skill: str) -> tuple[int, str] | None:
 
 @checked
 def treater_skill(character: Character, skill: str) -> tuple[int, str]:
-    """The treater's rating and level in ``skill`` from his sheet; refused when he has not
+    """The treater's rating and level in ``skill`` from their sheet; refused when they have not
     bought it: First Aid and Medicine are mental skills, and a mental skill has no default, so
     no roll is made (SIM-03, SIM-51 reading).
 

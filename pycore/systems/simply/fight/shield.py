@@ -78,10 +78,10 @@ class ShieldDefend:
 
 @checked
 def shield_defend(c: Combatant) -> ShieldDefend | None:
-    """The Defend ``c`` can make with the shield he carries: on the Shield skill from his
+    """The Defend ``c`` can make with the shield they carry: on the Shield skill from their
     record, bought or at its default (SIM-D12: a Defend "made with" the shield is a Shield task;
     SIM-03: not bought, C − 2); None without a shield, or for a fighter with no record and no
-    rating typed (he defends with a weapon, and the GM may type a TN)."""
+    rating typed (they defend with a weapon, and the GM may type a TN)."""
     if not c.shield or c.shield_skill is None:
         return None
     carried = shield(c.shield)

@@ -239,7 +239,7 @@ def acting_order(combat: Combat) -> tuple[Combatant, ...]:
 
 def _rolling(combat: Combat) -> list[Combatant]:
     """Who rolls for initiative, in the order the dice are read: those who can act (SIM-38: a
-    participant disabled before his turn gets no actions, so rolls for nothing)."""
+    participant disabled before their turn gets no actions, so rolls for nothing)."""
     return [c for c in acting_order(combat) if not c.disabled]
 
 

@@ -8,10 +8,10 @@ in the attack restored. As Percentile's page marks its form's entries with the s
 follow (``combat.steps``), this page counts its undoable steps and keeps the choice as it stood
 at each count (``combat.chosen``: the step's own, then as the last entry left it). An undo or a
 redo moves the count, and the choice is the one of that count: the attack before the step
-comes back with an undo, and a redo gives back what the GM chose after the step, never what he
+comes back with an undo, and a redo gives back what the GM chose after the step, never what they
 chose after the undo.
 
-What the GM changed in the attack under way stays his through an undo of a step within that
+What the GM changed in the attack under way stays their through an undo of a step within that
 attack (a BCS typed after "Next Action Phase" is kept when the phase is undone): each choice
 names its attack (``attack``, a new number when one begins or ends), and the changes of the
 choice written last (``seq``) are the restored choice's when both name the same attack.

@@ -93,7 +93,7 @@ def _who(st: dict[str, Any], rolls: dict[str, Any]) -> dict[str, Any] | None:
 
 def _set(model: Model, key: str, raw: str) -> Model:
     """A field of the roll forms; picking a character or a skill fills the BCS, AST and CST
-    from his sheet (by the skill's name)."""
+    from their sheet (by the skill's name)."""
     st = state(model)
     rolls = st["rolls"]
     if key in INT_FIELDS:

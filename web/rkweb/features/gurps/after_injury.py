@@ -154,7 +154,7 @@ def _head(fight: Fight, ask: gurps_fight.Ask) -> tuple[str, int | None]:
     if ask.kind == "shock":
         note = f" ({ask.note})" if ask.note else ""
         head = f"{who.name}: shock from this injury, as your book gives it{note}"
-        if ask.lapsed:  # GUR-58: his next turn, the one it counts on, is over
+        if ask.lapsed:  # GUR-58: their next turn, the one it counts on, is over
             head += "; the next turn is over: recorded now, it changes nothing"
         return head, None
     target = who.ht + ask.modifier
@@ -261,9 +261,9 @@ def _said_unbroken(groups: tuple[FighterAsks, ...]) -> list[VNode | str]:
 
 
 def bearing(model: Model, fight: Fight) -> tuple[int, ...]:
-    """The open questions that change the acting fighter's attack on his chosen target (the
+    """The open questions that change the acting fighter's attack on their chosen target (the
     core's :func:`~pycore.systems.gurps.fight.bearing_asks`): worked out once per render of
-    his turn, then asked first here and said by his attack's step, which waits for them."""
+    their turn, then asked first here and said by their attack's step, which waits for them."""
     current = fight.current()
     if current is None:
         return ()
@@ -273,8 +273,8 @@ def bearing(model: Model, fight: Fight) -> tuple[int, ...]:
 
 def carried(model: Model, fight: Fight, bearing: tuple[int, ...]) -> VNode | None:
     """The questions carried from an earlier turn (GUR-58), folded to one line beside "Change
-    maneuver" once he has chosen it, so that no tap of the attack moves (FIGHT.md: no
-    scroll); before he chooses, :func:`view` shows that line above his maneuver chips."""
+    maneuver" once they have chosen it, so that no tap of the attack moves (FIGHT.md: no
+    scroll); before they choose, :func:`view` shows that line above their maneuver chips."""
     return view(model, fight, bearing, folded=True)
 
 
@@ -286,11 +286,11 @@ def view(
     They stay with the fighter they concern across turns until answered or dismissed (issue
     27): once the turn has passed they are one line at the top of the panel at the start of
     each turn, opened with a tap, so the next fighter's step keeps its place (FIGHT.md: no
-    scroll). ``bearing``: :func:`bearing`, the questions his attack waits for."""
+    scroll). ``bearing``: :func:`bearing`, the questions their attack waits for."""
     if not fight.asks:
         return None
     asks = fight.asks
-    # The next fighter's failed rolls, which his turn waits for (the core's turn_held).
+    # The next fighter's failed rolls, which their turn waits for (the core's turn_held).
     held = gurps_fight.failed_rolls(fight, gurps_fight.next_fighter(fight))
     # Those that change this turn's attack first: the attack waits for them (the core's), and
     # its step says so beside the folded line's Answer; then those the next turn waits for.

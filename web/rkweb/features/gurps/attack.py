@@ -128,7 +128,7 @@ class AttackDamage(Message, action="gurps.attack_damage"):
 
 
 class AttackStrike(Message, action="gurps.attack_strike"):
-    """Roll to strike the attacker's limb after a weapon parry of his punch (GUR-49)."""
+    """Roll to strike the attacker's limb after a weapon parry of their punch (GUR-49)."""
 
 
 class AttackCancel(Message, action="gurps.attack_cancel"):
@@ -154,7 +154,7 @@ def _stepped(
 def _parties(model: Model) -> tuple[str, str, AttackSetup]:
     form = form_of(model)
     if far := reach_asked(form, fight_of(model)):
-        raise RuleError(far)  # GUR-14: the GM confirms he closed in first, as on the tracker
+        raise RuleError(far)  # GUR-14: the GM confirms they closed in first, as on the tracker
     attacker = fight_of(model).combatant(str(form["attacker"]))
     setup = replace(setup_of(form, attacker), eye_reading=campaign.eye_reading(model))
     return str(form["attacker"]), str(form["defender"]), setup
@@ -315,9 +315,9 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
     )
     punch = gurps_fight.punch_withheld(fight, attacker)
     unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
-    # 004 line 95: the tab says a weapon not in his hand is drawn with a Ready maneuver (not
-    # offered as an attack); in his turn, the tracker's one tap does it here too (GUR-13). In
-    # another's turn he cannot take it, and once his Ready drew one the tracker's chips say
+    # 004 line 95: the tab says a weapon not in their hand is drawn with a Ready maneuver (not
+    # offered as an attack); in their turn, the tracker's one tap does it here too (GUR-13). In
+    # another's turn they cannot take it, and once their Ready drew one the tracker's chips say
     # which: the words stand alone.
     current = fight.current()
     ours = current is not None and current.id == attacker.id and attacker.maneuver != "Ready"
@@ -351,8 +351,8 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
 
 
 def _choices(fight: Fight, attacker: Combatant) -> list[VNode | None]:
-    """His maneuver, option and posture to choose, while he is the one acting (or no turn is
-    running); else his maneuver said in words: a fighter chooses it when he acts (GUR-06, 004
+    """Their maneuver, option and posture to choose, while they are the one acting (or no turn is
+    running); else their maneuver said in words: a fighter chooses it when they act (GUR-06, 004
     lines 27-31). A GM's play-through: on Bo's turn the tab set Ana's All-Out Attack, and the
     tracker read "Ana has no defense"."""
     current = fight.current()
@@ -369,7 +369,7 @@ def _choices(fight: Fight, attacker: Combatant) -> list[VNode | None]:
 
 
 def _said(model: Model, name: str) -> str:
-    """The Aim the fight holds at him, said under its field (GUR-11, FIGHT.md's first law)."""
+    """The Aim the fight holds at them, said under its field (GUR-11, FIGHT.md's first law)."""
     return held_aim_said(model) if name == "aim_seconds" else ""
 
 
@@ -416,7 +416,7 @@ def _chances(form: dict[str, Any], fight: Fight) -> list[VNode | None]:
     except RuleError as exc:
         return [h("p", {"class": "explain", "data-testid": "gurps-skill-line"}, str(exc))]
     best = seen.best
-    # Said in plain words when he has none: "Lands past no defense" was not English.
+    # Said in plain words when they have none: "Lands past no defense" was not English.
     lands = (
         f"Lands past best defense ({defenses_passed(seen)})"
         if best
@@ -480,7 +480,7 @@ def _stage(fight: Fight) -> list[VNode | None]:
     if pending.stage == "damage":
         label = "Roll damage (maximum: a roll of 3)" if pending.maximum else "Roll damage"
         return [button("gurps-roll-damage", label, AttackDamage(), primary=True)]
-    if pending.stage == "strike":  # GUR-49: his parry of a punch may strike the limb
+    if pending.stage == "strike":  # GUR-49: their parry of a punch may strike the limb
         target, _ = gurps_fight.strike_skill(fight)
         said = f"{gurps_fight.strike_said(fight)}: {percent_text(success_chance(target))}"
         roll = button("gurps-roll-strike", "Roll for me", AttackStrike(), primary=True)

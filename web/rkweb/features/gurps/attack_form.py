@@ -69,7 +69,7 @@ DEFAULTS: dict[str, Any] = {
     "chink": "",
     "shield_side": "yes",
     "extra": "0",
-    # Blank: the line in his hand, as the tracker's step starts (:func:`_parties`).
+    # Blank: the line in their hand, as the tracker's step starts (:func:`_parties`).
     "line": "",
     # What the tracker's step also asks (issue 27 item 5): where a random blow lands (003
     # lines 63, 65) and a giant's blow's victim (003 lines 82-85).
@@ -83,8 +83,8 @@ DEFAULTS: dict[str, Any] = {
     # pair and the turn it was said in (:func:`reach_key`); blank: not said.
     "within_reach": "",
 }
-#: The tab's fields about the defender beyond the tracker's :data:`TARGET_FIELDS`: his speed
-#: and size (GUR-28), and whether the blow comes from behind him or on his shield side.
+#: The tab's fields about the defender beyond the tracker's :data:`TARGET_FIELDS`: their speed
+#: and size (GUR-28), and whether the blow comes from behind them or on their shield side.
 FOE_FIELDS = ("target_speed", "size", "from_behind", "shield_side")
 # --- the form ---------------------------------------------------------------------------------
 
@@ -94,7 +94,7 @@ def form_of(model: Model) -> dict[str, Any]:
     picked (:func:`_parties`); its location one this attack may aim at (003 lines 39, 41, 46,
     70), the range the fight holds between the two when none is typed (:func:`held_yards`),
     the speed/range modifier past the table the fight holds for this pair's range when none is
-    typed (:func:`held_beyond`), and the seconds of Aim held at him (:func:`held_aim`)."""
+    typed (:func:`held_beyond`), and the seconds of Aim held at them (:func:`held_aim`)."""
     form = {**DEFAULTS, **page_data(model)["attack"]}
     fight = fight_of(model)
     form = {**form, **_parties(model, form, fight)}
@@ -115,13 +115,13 @@ def typed_form(model: Model) -> dict[str, Any]:
 
 def _parties(model: Model, form: dict[str, Any], fight: Fight) -> dict[str, str]:
     """FIGHT.md's first law: while the GM has picked no attacker (or defender) and a fight is
-    under way, the tracker's: the fighter whose turn it is and the target his step holds (a
-    GM's play-through: the tab opened blank mid-fight). His line is the one his step uses, or
-    the weapon in his hand (004 line 93). Derived as the form is read, never saved as typed;
+    under way, the tracker's: the fighter whose turn it is and the target their step holds (a
+    GM's play-through: the tab opened blank mid-fight). Their line is the one their step uses, or
+    the weapon in their hand (004 line 93). Derived as the form is read, never saved as typed;
     the GM's pick wins."""
     current = fight.current()
     ids = {c.id: c for c in fight.combatants}
-    # The one whose turn it is, unless the GM picked him as the defender (then he chooses).
+    # The one whose turn it is, unless the GM picked them as the defender (then they choose).
     turn = current.id if current and current.id != form["defender"] else ""
     attacker = str(form["attacker"]) or turn
     if attacker not in ids:
@@ -131,7 +131,7 @@ def _parties(model: Model, form: dict[str, Any], fight: Fight) -> dict[str, str]
         str(step["target"]) if step else gurps_fight.next_target(fight, attacker)
     )
     # A line typed for another attacker (the tracker's turn moved on while the tab's attacker
-    # was derived: Ana's second line, then Bo's turn with one) is not his: his is derived.
+    # was derived: Ana's second line, then Bo's turn with one) is not theirs: theirs is derived.
     typed = str(form["line"])
     if not (typed.isdigit() and int(typed) < len(attack_lines(ids[attacker]))):
         typed = ""
@@ -225,7 +225,7 @@ def held_beyond(form: dict[str, Any], fight: Fight) -> str:
 
 
 def reach_key(form: dict[str, Any], fight: Fight) -> str:
-    """What the GM's word that he closed within reach holds for: this attacker and this
+    """What the GM's word that they closed within reach holds for: this attacker and this
     defender, in this turn (the tracker has no map; an answer for Bo at Ana is not Ana's at Bo,
     nor next turn's)."""
     return f"{form['attacker']}>{form['defender']}@{turn_key(fight)}"
@@ -235,7 +235,7 @@ def reach_asked(form: dict[str, Any], fight: Fight) -> str:
     """GUR-14, GUR-21 (004 lines 52, 88): the question whether the attacker closed within
     reach of the defender, as the tracker's step asks it (the core's
     :func:`~pycore.systems.gurps.fight.out_of_reach`): the fight holds a range between them
-    past his melee line's reach and the GM has not said so; "" when there is none to ask."""
+    past their melee line's reach and the GM has not said so; "" when there is none to ask."""
     attacker, defender, line = aimed_at(form, fight)
     if attacker is None or defender is None or form.get("within_reach") == reach_key(form, fight):
         return ""
@@ -336,7 +336,7 @@ def set_field(model: Model, name: str, value: str) -> Model:
     if longest:
         return with_error(model, SECTION, f"attack.{name}", longest)
     if name == "attacker" and value != form["attacker"]:
-        # The defender is kept, unless he is the new attacker: then the two swap (a GM's
+        # The defender is kept, unless they are the new attacker: then the two swap (a GM's
         # play-through: Bo picked to attack Bo, who was defending against Ana).
         # A defender derived from the fight stays derived (for the new attacker).
         defender = str(form["defender"])
@@ -349,17 +349,17 @@ def set_field(model: Model, name: str, value: str) -> Model:
         # The range is between these two (and the modifier past the table with it): the
         # fight's for the new pair, never the one typed for another defender (FIGHT.md).
         form.update(defender=value, yards="", range_beyond="", within_reach="")
-        # Where the blow lands on him, his facing, size and speed, and the situation's rows
+        # Where the blow lands on them, their facing, size and speed, and the situation's rows
         # about this foe start afresh, as the tracker's step does (turn_step.retargeted: a
         # play-through kept "location neck −5 + Minor distraction −2" on the new target); the
-        # attacker's own rows (his off hand, his large shield, his ST) stay.
+        # attacker's own rows (their off hand, their large shield, their ST) stay.
         form.update({name: DEFAULTS[name] for name in (*TARGET_FIELDS, *FOE_FIELDS)})
         form["keys"] = {k: v for k, v in form["keys"].items() if k in ATTACKER_ROWS}
     elif name.startswith("key:"):
         form["keys"] = {**form["keys"], name[4:]: value}
     elif name == "line":
         # A line is one attacker's: picked while the attacker was the tracker's turn (derived),
-        # he is chosen with it, so the turn moving on never hands it to the next fighter.
+        # they are chosen with it, so the turn moving on never hands it to the next fighter.
         form.update(line=value, attacker=str(form["attacker"] or form_of(model)["attacker"]))
     elif name in DEFAULTS and name != "keys":  # the modifiers are set one by one
         form[name] = value
@@ -386,8 +386,8 @@ def closed_in(model: Model) -> Model:
 def fresh_form(fight: Fight, attacker: str, defender: str) -> dict[str, Any]:
     """A fresh set-up of the worksheet for ``attacker`` against ``defender`` (FIGHT.md's first
     law: every field the GM did not set in this attack comes from the sheets and the fight): the
-    weapon in his hand, "ready if it's being held in your hand" (004 line 93: his last attack's
-    or the one his Ready drew, :func:`pycore.systems.gurps.fight.line_in_hand`, as the tracker's
+    weapon in their hand, "ready if it's being held in your hand" (004 line 93: their last attack's
+    or the one their Ready drew, :func:`pycore.systems.gurps.fight.line_in_hand`, as the tracker's
     step starts), and every other field as a blank form has it."""
     ids = {c.id: c for c in fight.combatants}
     line = gurps_fight.line_in_hand(fight, ids[attacker]) if attacker in ids else 0
@@ -395,10 +395,10 @@ def fresh_form(fight: Fight, attacker: str, defender: str) -> dict[str, Any]:
 
 
 def _new_attacker(model: Model, attacker: str, defender: str) -> Model:
-    """Another attacker: a fresh set-up for him (FIGHT.md: "changing the attacker ... re-derives
+    """Another attacker: a fresh set-up for them (FIGHT.md: "changing the attacker ... re-derives
     every field from the sheets; nothing is kept from the previous combatant"), the defender the
     GM chose kept; the errors said beside the old attacker's fields go with them. A GM's
-    play-through: Ana's second attack line stayed picked for Bo, who has his own."""
+    play-through: Ana's second attack line stayed picked for Bo, who has their own."""
     form = fresh_form(fight_of(model), attacker, defender)
     said = model.ui.get(errors_key(SECTION), {})
     kept = {k: v for k, v in dict(said).items() if not k.startswith("attack.")}

@@ -116,7 +116,7 @@ def _edit(model: Model, cid: str, name: str, typed: str, ctx: Ctx) -> Model:
         return fail(model, key, exc)
     label = f"{fight.combatant(cid).name}: {field_words((name,)) or name.replace('_', ' ')}"
     old, new = fight_of(model).combatant(cid).name, fight.combatant(cid).name
-    # Renamed while the fight runs: the log says so, its earlier lines keep his old name.
+    # Renamed while the fight runs: the log says so, its earlier lines keep their old name.
     said = [gurps_fight.Renamed(old, new)] if fight.order and old != new else []
     done = commit(model, fight, label, ctx, said, keep_errors=True)
     return with_error(done, SECTION, key, None)
@@ -354,7 +354,7 @@ def _attack_row(model: Model, c: Combatant, index: int, line: AttackLine) -> VNo
 
 
 def _other_attacks(model: Model, c: Combatant) -> VNode:
-    """His other ways to attack, one row each (004 line 91: a swing and a thrust, a second
+    """Their other ways to attack, one row each (004 line 91: a swing and a thrust, a second
     weapon), each field as the weapon's above."""
     return h(
         "div",

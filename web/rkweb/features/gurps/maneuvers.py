@@ -1,6 +1,6 @@
-"""A combatant's maneuver, its option and his posture: one set of choices for every tab (the
+"""A combatant's maneuver, its option and their posture: one set of choices for every tab (the
 worksheet, the acting combatant's panel, the quick edits on the order strip). The options offered
-are the core's for his weapon (All-Out Attack's melee or ranged options, GUR-16)."""
+are the core's for their weapon (All-Out Attack's melee or ranged options, GUR-16)."""
 
 from __future__ import annotations
 
@@ -35,14 +35,14 @@ class Maneuver(Message, action="gurps.maneuver"):
 
 
 class ReadyWeapon(Message, action="gurps.ready_weapon"):
-    """004 line 95: ``fighter`` drew his attack line ``index`` with his Ready maneuver."""
+    """004 line 95: ``fighter`` drew their attack line ``index`` with their Ready maneuver."""
 
     fighter: str
     index: str
 
 
 class ReadyDraw(Message, action="gurps.ready_draw"):
-    """One tap, "Ready <weapon>": the acting combatant takes Ready and draws the weapon of his
+    """One tap, "Ready <weapon>": the acting combatant takes Ready and draws the weapon of their
     attack line ``index`` (004 line 95)."""
 
     index: str
@@ -95,8 +95,8 @@ def choices(c: Combatant, ids: tuple[str, str, str], *, chosen: bool = True) -> 
 
 
 def postures_from(now: str) -> tuple[str, ...]:
-    """The postures he may change to from ``now``: every one, but standing while he lies down
-    (GUR-09, 004 line 48: he cannot stand directly from a lying position)."""
+    """The postures they may change to from ``now``: every one, but standing while they lie down
+    (GUR-09, 004 line 48: they cannot stand directly from a lying position)."""
     return tuple(p for p in posture_names() if not (now == "Lying Down" and p == "Standing"))
 
 
@@ -109,9 +109,9 @@ def maneuver_chips(
     model: Model, fight: Fight, current: Combatant, *, coming: bool = False, lead: str = ""
 ) -> VNode:
     """GUR-06 (004 line 27): the maneuver of this turn, one tap, each chip naming what it
-    allows: attacks, defenses until his next turn, move. None is pressed until chosen.
-    ``coming``: the fight is the next turn's (:func:`next_up`): a chip passes the turn to him
-    and takes his maneuver in the same tap, ``lead`` said before it (how the last turn ended)."""
+    allows: attacks, defenses until their next turn, move. None is pressed until chosen.
+    ``coming``: the fight is the next turn's (:func:`next_up`): a chip passes the turn to them
+    and takes their maneuver in the same tap, ``lead`` said before it (how the last turn ended)."""
     offered = gurps_fight.maneuver_choices(fight)
     prefix, take = ("gurps-next-take-", NextTake) if coming else ("gurps-take-", Maneuver)
     items = [
@@ -158,14 +158,14 @@ NEXT_UP = {"class": "next-up", "data-step": "gurps-next-up"}
 
 def next_up(model: Model, fight: Fight, said: str = "") -> VNode:
     """The turn is over: "Next turn", and the next fighter's maneuver chips, so that one tap
-    passes the turn and takes his maneuver (FIGHT.md: 4 taps from the next turn to the damage,
-    the maneuver included). Only "Next turn" when he cannot choose (stunned, unconscious: 004
-    line 46 takes Do Nothing for him). ``said``: how this turn ended, beside "Next turn" (issue
+    passes the turn and takes their maneuver (FIGHT.md: 4 taps from the next turn to the damage,
+    the maneuver included). Only "Next turn" when they cannot choose (stunned, unconscious: 004
+    line 46 takes Do Nothing for them). ``said``: how this turn ended, beside "Next turn" (issue
     27: one line, so the chips stay on the screen under an injury's questions)."""
     held = gurps_fight.turn_held(fight, gurps_fight.next_fighter(fight))
     done = button("gurps-turn-next", "Next turn", Next(), primary=True, disabled=bool(held))
     if held:
-        # A failed roll's outcome decides his turn (GUR-58): it waits for it, and says why;
+        # A failed roll's outcome decides their turn (GUR-58): it waits for it, and says why;
         # the question is asked above (after_injury.view), not folded.
         ended = h("p", {"class": "strong"}, said) if said else None
         why_held = h("p", {"class": "next-held", "data-testid": "gurps-next-held"}, held)
@@ -193,7 +193,7 @@ def chosen_line(fight: Fight, current: Combatant) -> VNode:
 
 
 def _parry_note(c: Combatant, index: int) -> str:
-    """What the weapon gives him to defend with once drawn (004 line 248), as it stands: his
+    """What the weapon gives them to defend with once drawn (004 line 248), as it stands: their
     posture (GUR-10), All-Out Defense (Increased Parry) and stun (GUR-45) count (Bo lying down
     showed "Parry 8" for a parry of 5)."""
     parry = own_parry(replace(armed(c, index), more_attacks=()))
@@ -206,10 +206,10 @@ def _parry_note(c: Combatant, index: int) -> str:
 
 
 def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | None:
-    """004 line 95: which weapon ``c`` drew with his Ready maneuver, a chip per attack line (with
+    """004 line 95: which weapon ``c`` drew with their Ready maneuver, a chip per attack line (with
     the parry it gives), none pressed until the GM taps one: the texts cannot tell which. None
-    when he has not taken Ready, or his sheet has one line (drawn as he took it). ``asked``: on
-    the defence step, shown only while it is not said (his parry waits for it)."""
+    when they have not taken Ready, or their sheet has one line (drawn as they took it). ``asked``: on
+    the defence step, shown only while it is not said (their parry waits for it)."""
     held = gurps_fight.in_hand(fight, c.id)
     lines = attack_lines(c)
     if c.maneuver != "Ready" or held is None or len(lines) < 2:
@@ -235,9 +235,9 @@ def ready_chips(fight: Fight, c: Combatant, *, asked: bool = False) -> VNode | N
 
 
 def ready_offers(fight: Fight, c: Combatant, page: str = "gurps-fight") -> VNode | None:
-    """His weapons not in hand, each drawn with one tap, "Ready <weapon>" (004 line 95, GUR-13:
-    a weapon not held is drawn with a Ready maneuver, not attacked with). Only before his first
-    attack of the turn, while his maneuver may still change (GUR-06). None when none is left.
+    """Their weapons not in hand, each drawn with one tap, "Ready <weapon>" (004 line 95, GUR-13:
+    a weapon not held is drawn with a Ready maneuver, not attacked with). Only before their first
+    attack of the turn, while their maneuver may still change (GUR-06). None when none is left.
     ``page``: the test ids' prefix (the tracker's step, or the Attack tab's worksheet)."""
     offers = gurps_fight.ready_now(fight, c)
     if not offers or fight.attacks:
@@ -253,9 +253,9 @@ def ready_offers(fight: Fight, c: Combatant, page: str = "gurps-fight") -> VNode
 
 
 def weapon_asked(fight: Fight, c: Combatant) -> VNode | None:
-    """The GM's question for each line whose weapon neither his sheet nor the names tell (004
-    line 91: one weapon, several ways): a tap on the weapon writes it on his sheet (its line's
-    Weapon field). Until then the line is not offered: whether it is in his hand is unknown."""
+    """The GM's question for each line whose weapon neither their sheet nor the names tell (004
+    line 91: one weapon, several ways): a tap on the weapon writes it on their sheet (its line's
+    Weapon field). Until then the line is not offered: whether it is in their hand is unknown."""
     asked = gurps_fight.weapon_withheld(fight, c)
     if not asked:
         return None
@@ -294,8 +294,8 @@ PARRY_IN_HAND_WHY = (
 
 def spent_note(fight: Fight, defender: Combatant, testid: str) -> VNode | None:
     """Why a block or a parry is not offered on the defence step (the tracker's and the Attack
-    tab's alike): used already in his turn, one of each per turn (GUR-47, GUR-48); his own turn
-    gives them back (GUR-04). None when he has used neither."""
+    tab's alike): used already in their turn, one of each per turn (GUR-47, GUR-48); their own turn
+    gives them back (GUR-04). None when they have used neither."""
     said = gurps_fight.spent_said(fight, defender.id)
     if not said:
         return None
@@ -304,7 +304,7 @@ def spent_note(fight: Fight, defender: Combatant, testid: str) -> VNode | None:
 
 def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | None]:
     """The defence step's word on the parry, the tracker's and the Attack tab's alike: which
-    weapon he drew, when his Ready left it unsaid, and why no parry is offered (004 lines 93,
+    weapon they drew, when their Ready left it unsaid, and why no parry is offered (004 lines 93,
     95, 248), each only when there is something to say."""
     withheld = gurps_fight.parry_withheld(fight, defender)
     asked = ready_chips(fight, defender, asked=True)
@@ -316,7 +316,7 @@ def parry_said(fight: Fight, defender: Combatant, testid: str) -> list[VNode | N
 
 
 def shield_said(fight: Fight, defender: Combatant, testid: str) -> VNode | None:
-    """The defence step's word on his shield when it adds no DB and gives no block: both hands
-    grip his two-handed weapon (004 lines 93, 219, 237), the tracker's and the Attack tab's."""
+    """The defence step's word on their shield when it adds no DB and gives no block: both hands
+    grip their two-handed weapon (004 lines 93, 219, 237), the tracker's and the Attack tab's."""
     withheld = gurps_fight.shield_withheld(fight, defender)
     return h("p", {"class": "small", "data-testid": testid}, withheld) if withheld else None

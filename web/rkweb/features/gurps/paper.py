@@ -1,4 +1,4 @@
-"""The 3d6 fighter's printed sheet (issue 31): every field of his sheet and his state in the
+"""The 3d6 fighter's printed sheet (issue 31): every field of their sheet and their state in the
 fight, in the sheet's words, on one page (``kit/paper.py``)."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ def _grip(two_handed: bool) -> str:
 
 
 def _shield(c: Combatant) -> str:
-    """His shield on paper: its skill and DB, and large (−2 to his melee attacks, 004 line 141)."""
+    """Their shield on paper: its skill and DB, and large (−2 to their melee attacks, 004 line 141)."""
     if not (c.shield_skill or c.shield_db):
         return ""
     return f"skill {c.shield_skill}, DB {c.shield_db}" + (", large" if c.shield_large else "")
@@ -58,7 +58,7 @@ def _others(c: Combatant) -> VNode:
 
 
 def _state(c: Combatant, shocks: tuple[tuple[int, str], ...]) -> VNode:
-    """His state in the fight: posture, maneuver and what an injury left (GUR-58): each shock
+    """Their state in the fight: posture, maneuver and what an injury left (GUR-58): each shock
     with the turn it counts on (``gurps_fight.shocks``)."""
     marks = [
         "stunned" if c.stunned else "",

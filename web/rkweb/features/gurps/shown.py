@@ -73,7 +73,7 @@ def _defense(step: Defended) -> dict[str, Any]:
 
 
 def _struck(step: Struck) -> dict[str, Any]:
-    """GUR-49: his parry struck the attacker's limb (damage next, no defense), or not."""
+    """GUR-49: their parry struck the attacker's limb (damage next, no defense), or not."""
     rolled = step.rolled
     verdict = (
         f"{step.name}'s parry strikes {step.foe}'s {step.location}: roll damage, no defense"

@@ -1,4 +1,4 @@
-"""His ways to attack, where the blow lands and how big the striker is, in the turn's step: his
+"""Their ways to attack, where the blow lands and how big the striker is, in the turn's step: their
 attack lines with their chances (004 line 91), a random hit location and one from directly
 above (003 lines 63, 65), a giant's blow as large-area injury (003 lines 82-85). Each toggle
 or field is shown only where it applies; the rules are the core's."""
@@ -173,10 +173,10 @@ def attack_ways(
     aim_seconds: int = 0,
     far: dict[int, str] | None = None,
 ) -> VNode | None:
-    """His ways to attack (004 line 91) among those ``offered`` now (no punch while both hands
+    """Their ways to attack (004 line 91) among those ``offered`` now (no punch while both hands
     are full, 004 line 97: the core's ``lines_now``), each with its chance to hit this target
-    with the seconds of Aim he holds at it (GUR-11: a ranged way's Acc); the one used is
-    pressed. None when he has one. ``far``: a melee way's question whether he closed within
+    with the seconds of Aim they hold at it (GUR-11: a ranged way's Acc); the one used is
+    pressed. None when they have one. ``far``: a melee way's question whether they closed within
     reach (GUR-14), said in place of its chance."""
     lines = attack_lines(attacker)
     if len(offered) < 2:
@@ -195,7 +195,7 @@ def attack_ways(
         except RulekeeperError:
             chance = ""
         if asked := (far or {}).get(index):
-            chance = f": {asked.partition(' (')[0]}"  # "Ana is 30 yd away", not his odds
+            chance = f": {asked.partition(' (')[0]}"  # "Ana is 30 yd away", not their odds
         said = f"{way.damage} {way.damage_type}" if way.damage and way.damage_type else ""
         label = f"{way.name} ({said or 'no damage on the sheet yet'}){chance}"
         items.append(
@@ -210,7 +210,7 @@ def attack_ways(
 
 
 def reach_question(asked: str, testid: str, said: Action) -> VNode | None:
-    """GUR-14, GUR-21: the question whether he closed within reach (the core's words), with its
+    """GUR-14, GUR-21: the question whether they closed within reach (the core's words), with its
     one-tap answer ``said`` (the tracker has no map: the GM's word, for this attack only); set
     above the odds and the roll on both tabs, read before the tap."""
     if not asked:

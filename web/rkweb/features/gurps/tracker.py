@@ -1,5 +1,5 @@
 """The Combat tracker tab, turn first (shared/FIGHT.md): the round and the order strip at the top
-(who acts now and next, each with HP, defenses and conditions; tap one to make him the target),
+(who acts now and next, each with HP, defenses and conditions; tap one to make them the target),
 then the active combatant's panel (:mod:`rkweb.features.gurps.turn`) and the log. The order and
 the turns are the core's fight."""
 
@@ -62,11 +62,11 @@ def _start(model: Model, msg: Start, ctx: Ctx) -> Model:
 
 def _turned(model: Model, ctx: Ctx, taken: NextTake | None = None) -> Model:
     fight = fight_of(model)
-    # GUR-11: an Aim is at the target of his turn's step (the card tapped, or the one derived)
+    # GUR-11: an Aim is at the target of their turn's step (the card tapped, or the one derived)
     aimed_at = str(turn_step.step_of(model, fight)["target"]) if fight.started else ""
     fight, begun = gurps_fight.next_turn(fight, aimed_at)
     done: list[Logged] = [begun]
-    if taken is not None:  # one tap: the turn passes and he takes his maneuver
+    if taken is not None:  # one tap: the turn passes and they take their maneuver
         fight, took = gurps_fight.take_maneuver(fight, taken.maneuver, taken.option)
         done.append(took)
     # A new turn: no step of the last one is carried over (FIGHT.md, GUR-06).
@@ -108,15 +108,15 @@ def update(model: Model, msg: Msg, ctx: Ctx) -> Model:
 
 
 def _order_note(c: Combatant, tied: tuple[str, ...]) -> str:
-    """Why he stands where he does in the order, in words (GUR-05): the number drawn for a tie
-    is never shown, only that a draw placed him among those tied (``tied``)."""
+    """Why they stand where they do in the order, in words (GUR-05): the number drawn for a tie
+    is never shown, only that a draw placed them among those tied (``tied``)."""
     said = f"Basic Speed {c.basic_speed}, DX {c.dx}"
     return said + (f"; tied with {', '.join(tied)}: placed by a random draw" if tied else "")
 
 
 def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
     """Stun for anyone; maneuver, option and posture here for those not acting now (the one
-    acting sets his in his panel)."""
+    acting sets theirs in their panel)."""
     own = c.id
     return h(
         "details",
@@ -138,7 +138,7 @@ def _quick_edits(c: Combatant, current: bool, tied: tuple[str, ...]) -> VNode:
                 c.mental_stun,
                 Field(own, "mental_stun"),
             ),
-            # Set after an injury by the GM's book (GUR-58); he wakes when the book says.
+            # Set after an injury by the GM's book (GUR-58); they wake when the book says.
             yes_no(
                 f"gurps-unconscious-{c.id}",
                 TRACKED["unconscious"],
@@ -174,7 +174,7 @@ def _slot(fight: Fight, c: Combatant, current: bool, target: str, tied: tuple[st
                 f"HP {figure(c.hp_now)}/{c.hp}",
             ),
         ),
-        # His state in the fight's time (the core's words): stunned or unconscious rather than
+        # Their state in the fight's time (the core's words): stunned or unconscious rather than
         # last turn's maneuver, a shock "next turn" or "this turn", posture, defenses.
         h("p", {"class": "small"}, gurps_fight.card_line(fight, c.id)),
         h(

@@ -1,5 +1,5 @@
 """The turn-first fight (shared/FIGHT.md), under the order strip of the Combat tracker tab: the
-active combatant's panel with his maneuver, his HT roll while stunned, or his attack on the chosen
+active combatant's panel with their maneuver, their HT roll while stunned, or their attack on the chosen
 target with its chance and the situational modifiers as chips; then the defense and the damage
 in the same place. Every roll is "Roll for me" or "I rolled ..." (the kit's dice entry, checked by
 :func:`pycore.dice.typed_dice`), and the result shows where the tap was. This module draws the
@@ -79,7 +79,7 @@ _STUN_WHY = (
 
 def _maneuver(c: Combatant, chosen: bool) -> VNode:
     shown = choices(c, own_ids(c), chosen=chosen)
-    # With Change Posture taken, his posture is chosen in his step (:func:`_posture_now`).
+    # With Change Posture taken, their posture is chosen in their step (:func:`_posture_now`).
     return h("div", {"class": "grid2"}, *(shown[:2] if _changing(c, chosen) else shown))
 
 
@@ -88,7 +88,7 @@ def _changing(c: Combatant, chosen: bool) -> bool:
 
 
 def _posture_now(c: Combatant, chosen: bool) -> VNode | None:
-    """His posture to choose, in his step right under the maneuver taken, while it is Change
+    """Their posture to choose, in their step right under the maneuver taken, while it is Change
     Posture (GUR-09): a GM's play-through found it at y 1060-1107 at 768x1024, below the next
     fighter's chips."""
     return choices(c, own_ids(c))[2] if _changing(c, chosen) else None
@@ -114,10 +114,10 @@ def _roll_entry(
 
 def _stunned(model: Model, fight: Fight, c: Combatant) -> list[VNode | None]:
     """004 line 46: Do Nothing, and the roll to recover, once a turn: HT from physical stun, IQ
-    from mental stun (one of each when he has both)."""
+    from mental stun (one of each when they have both)."""
     if "stun" in fight.later:
-        # Stunned in this turn of his, after he acted: the Do Nothing turn and its roll to
-        # recover are his next (004 line 46, GUR-07); −4 to defend until then (GUR-45).
+        # Stunned in this turn of theirs, after they acted: the Do Nothing turn and its roll to
+        # recover are their next (004 line 46, GUR-07); −4 to defend until then (GUR-45).
         said = (
             f"{c.name} is stunned: −4 to defend; {c.name} must Do Nothing on the next turn and "
             f"may roll HT {c.ht} to recover then."
@@ -232,7 +232,7 @@ Parts = tuple[list[Any], list[Any]]
 def _attack_step(
     model: Model, fight: Fight, attacker: Combatant, step: dict[str, Any], bearing: tuple[int, ...]
 ) -> Parts:
-    """His attack from the sheet against the chosen target, its chance and the roll; then what
+    """Their attack from the sheet against the chosen target, its chance and the roll; then what
     adjusts it (location, range, the situation's chips) with the skill line and its sources.
     ``bearing``: the open questions that change it (:func:`.after_injury.bearing`)."""
     target = fight.combatant(str(step["target"])) if step["target"] else None
@@ -251,7 +251,7 @@ def _attack_step(
         else situation.where(step, chink_possible(attacker, line)),
     ]
     empty = gurps_fight.empty_hand_said(fight, attacker)
-    # 004 line 108: a thrown weapon has left his hand; what it may attack with is said.
+    # 004 line 108: a thrown weapon has left their hand; what it may attack with is said.
     hand = h("p", {"class": "small", "data-testid": "gurps-fight-hand"}, empty) if empty else None
     if hand is not None:
         head = h("div", {}, head, hand)
@@ -265,7 +265,7 @@ def _attack_step(
         ways = h(
             "div", {}, ways, h("p", {"class": "small", "data-testid": "gurps-fight-punch"}, punch)
         )
-    # 004 line 95: a weapon not in his hand is drawn with a Ready, one tap; a line whose weapon
+    # 004 line 95: a weapon not in their hand is drawn with a Ready, one tap; a line whose weapon
     # the sheet does not tell is asked of the GM, not guessed (004 line 91).
     drawn, asked = ready_offers(fight, attacker), weapon_asked(fight, attacker)
     if drawn is not None or asked is not None:
@@ -275,8 +275,8 @@ def _attack_step(
         said = h("p", {"class": "small", "data-testid": "gurps-fight-no-skill"}, unset)
         ways = h("div", {}, ways, said)
     if not offered and not str(step["override"]).strip():
-        # 004 lines 93, 95, 108: no weapon of his is in his hand (thrown, and no natural
-        # weapon on his sheet): no odds for one not drawn; a Ready draws one (above).
+        # 004 lines 93, 95, 108: no weapon of theirs is in their hand (thrown, and no natural
+        # weapon on their sheet): no odds for one not drawn; a Ready draws one (above).
         nothing = f"{attacker.name} has no ready weapon to attack with: a Ready maneuver draws one."
         none = h("p", {"class": "strong", "data-testid": "gurps-fight-none-ready"}, nothing)
         return [ways, hand, none], [_override(step)]
@@ -291,7 +291,7 @@ def _attack_step(
         return [head, fields, error], adjust
     adjust[1:1] = [situation.giant_fields(step, setup, attacker, target)]
     adjust.append(situation.modifier_chips(step, using))
-    # Said in plain words when he has none: "Lands past Grukk's no defense" was not English.
+    # Said in plain words when they have none: "Lands past Grukk's no defense" was not English.
     lands = (
         f"Lands past {target.name}'s {situation.defenses_passed(seen)}"
         if seen.best
@@ -307,7 +307,7 @@ def _attack_step(
         h("dd", {}, odds(seen.lands, "gurps-fight-lands")),
     )
     # The skill line under the odds it explains ("needs 11 or less"): an answer that changes
-    # it (his own turn's shock, GUR-58) shows there, in view; under the situation's chips it
+    # it (their own turn's shock, GUR-58) shows there, in view; under the situation's chips it
     # sat at 1,280-1,393 px of 1,024.
     skill = h(
         "div",
@@ -321,7 +321,7 @@ def _attack_step(
     closed = situation.reach_question(
         far.get(line, ""), "gurps-fight-reach", StepChip("within_reach")
     )
-    # A weapon not in his hand is not rolled with (004 line 95; said above, with its Ready),
+    # A weapon not in their hand is not rolled with (004 line 95; said above, with its Ready),
     # unless the GM overrides.
     unready = line not in offered and not str(step["override"]).strip()
     roll = _roll_entry(
@@ -333,7 +333,7 @@ def _attack_step(
         disabled=bool(waits or closed or unready),
     )
     asked = situation.exposed_field(step, setup, attacker, target)
-    # GUR-14: whether he closed within reach is asked above the odds, read before them: a GM
+    # GUR-14: whether they closed within reach is asked above the odds, read before them: a GM
     # reads top-down and taps the roll (a play-through found it under the odds).
     # GUR-11: +1 braced, the GM's word; none under Move and Attack, which loses every bonus
     # from Aim (GUR-15, 004 line 53): a play-through saw the chip still on there, not counted.
@@ -343,7 +343,7 @@ def _attack_step(
 
 
 def _defense(model: Model, fight: Fight) -> list[Any]:
-    """The defender picks among the defenses left (his best pressed first), then rolls."""
+    """The defender picks among the defenses left (their best pressed first), then rolls."""
     pending = fight.pending
     assert pending is not None
     defender = fight.combatant(pending.defender)
@@ -358,7 +358,7 @@ def _defense(model: Model, fight: Fight) -> list[Any]:
         for kind, line in gurps_fight.defenses_left(fight)
     ]
     take = button("gurps-fight-no-defense", "Take the hit", StepDefend(), primary=True)
-    # 004 lines 93, 95, 248: he parries with the weapon in his hand only; why none, in words.
+    # 004 lines 93, 95, 248: they parry with the weapon in their hand only; why none, in words.
     said = parry_said(fight, defender, "gurps-fight-parry-withheld")
     said.append(spent_note(fight, defender, "gurps-fight-spent"))  # GUR-47, GUR-48
     said.append(shield_said(fight, defender, "gurps-fight-shield-withheld"))
@@ -386,7 +386,7 @@ def _damage_step(model: Model, fight: Fight) -> list[Any]:
 
 
 def _strike_step(model: Model, fight: Fight) -> list[Any]:
-    """GUR-49 (004 lines 259-261): his weapon parried a punch or kick; he may roll against his
+    """GUR-49 (004 lines 259-261): their weapon parried a punch or kick; they may roll against their
     skill with it to strike the attacker's limb squarely, its chance beside the question."""
     target, _ = gurps_fight.strike_skill(fight)
     said = f"{gurps_fight.strike_said(fight)}: {percent_text(success_chance(target))}"
@@ -416,7 +416,7 @@ def _shown(model: Model) -> VNode | None:
 
 def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, ...]) -> Parts:
     """What the step waits for (the attack under way, else what the current combatant may do),
-    then what adjusts it; ``bearing``: the open questions his attack waits for."""
+    then what adjusts it; ``bearing``: the open questions their attack waits for."""
     step = step_of(model, fight)
     if fight.pending is not None:
         # The GM may drop the attack under way; also where focus goes after a typed roll.
@@ -428,7 +428,7 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
             if stage == "strike"
             else _damage_step(model, fight)
         )
-        # GUR-49: the parrier "may" roll; not rolling ends the attack, his foe unhurt.
+        # GUR-49: the parrier "may" roll; not rolling ends the attack, their foe unhurt.
         said = "No roll" if stage == "strike" else "Cancel attack"
         cancel = button("gurps-fight-cancel", said, StepCancel())
         *before, roll = parts
@@ -446,8 +446,8 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
     if current.dazed and not str(step["override"]).strip():
         return _stunned(model, fight, current), [_override(step)]
     if not fight.chosen:
-        # GUR-06 (004 line 27): the turn opens on his maneuver; nothing from last turn is chosen.
-        # Beside it, each weapon not in his hand is drawn in one tap, "Ready <weapon>" (GUR-13,
+        # GUR-06 (004 line 27): the turn opens on their maneuver; nothing from last turn is chosen.
+        # Beside it, each weapon not in their hand is drawn in one tap, "Ready <weapon>" (GUR-13,
         # 004 line 95), the Ready maneuver taken with it.
         return [maneuver_chips(model, fight, current), ready_offers(fight, current)], []
     if current.maneuver == "All-Out Attack" and not current.option:
@@ -465,14 +465,14 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
     if not maneuver(current.maneuver).can_attack:
         said = f"{current.name} takes {current.maneuver}: no attack this turn."
         done = next_up(model, fight)
-        drawn = ready_chips(fight, current)  # Ready: which weapon he draws (004 line 95)
+        drawn = ready_chips(fight, current)  # Ready: which weapon they draw (004 line 95)
         aim = _aim_said(fight, current, str(step["target"]))
         posture = _posture_now(current, fight.chosen)
         return [*head, h("p", {"class": "strong"}, said), posture, aim, drawn, done], [
             _override(step)
         ]
     if fight.attacks >= fight.attacks_allowed(current) and not str(step["override"]).strip():
-        # His turn is done: its result, the questions it leaves and the next fighter's chips
+        # Their turn is done: its result, the questions it leaves and the next fighter's chips
         # share the screen at 768x1024 (issue 27): how it ended is said beside "Next turn".
         said = f"{current.name} has attacked this turn ({current.maneuver})."
         return [next_up(model, fight, said)], [_override(step)]
@@ -481,8 +481,8 @@ def _action(model: Model, fight: Fight, current: Combatant, bearing: tuple[int, 
 
 
 def _aim_said(fight: Fight, current: Combatant, target: str) -> VNode | None:
-    """Whom his Aim is at and its seconds with this turn (GUR-11): his next Attack at him adds
-    his Acc; the card tapped is the one aimed at."""
+    """Whom their Aim is at and its seconds with this turn (GUR-11): their next Attack at them adds
+    their Acc; the card tapped is the one aimed at."""
     if (
         current.maneuver != "Aim"
         or not fight.chosen
@@ -509,11 +509,11 @@ def _aim_said(fight: Fight, current: Combatant, target: str) -> VNode | None:
 def panel(model: Model, fight: Fight) -> VNode | None:
     """The active combatant's panel, or nothing before the fight starts: the last step's result
     first (it stays in view while the next roll is made below it), the step, what adjusts it,
-    his maneuver."""
+    their maneuver."""
     current = fight.current()
     if current is None:
         return None
-    # The questions his attack waits for, worked out once: asked first above, said by his step.
+    # The questions their attack waits for, worked out once: asked first above, said by their step.
     bearing = after_injury.bearing(model, fight)
     now, adjust = _action(model, fight, current, bearing)
     return card(

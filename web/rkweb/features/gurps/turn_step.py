@@ -49,24 +49,24 @@ FRESH: dict[str, Any] = {
     "exposed": "",
     "only_exposed": False,
     "chink": False,
-    # GUR-14: the GM's word that he closed within reach of this target (the tracker has no map)
+    # GUR-14: the GM's word that they closed within reach of this target (the tracker has no map)
     "within_reach": False,
-    # GUR-11 (004 lines 49, 157): the GM's word that his aimed firearm or crossbow is braced
+    # GUR-11 (004 lines 49, 157): the GM's word that their aimed firearm or crossbow is braced
     "braced": False,
 }
 
-#: The situation's rows that are the attacker's own, whoever he strikes: his off hand, the
-#: large shield he holds, his ST against his weapon's (004 lines 124, 141, 145, 159). They stay
-#: when the GM taps another target; every other row is about this foe or this blow (seeing him,
-#: his darkness, what distracts the attacker as he strikes at him, the footing where they meet)
+#: The situation's rows that are the attacker's own, whoever they strike: their off hand, the
+#: large shield they hold, their ST against their weapon's (004 lines 124, 141, 145, 159). They stay
+#: when the GM taps another target; every other row is about this foe or this blow (seeing them,
+#: their darkness, what distracts the attacker as they strike at them, the footing where they meet)
 #: and is set again for a new target (FIGHT.md's first law).
 ATTACKER_ROWS: Final = frozenset(
     {"large_shield", "off_hand_melee", "off_hand_ranged", "st_deficit"}
 )
 
-#: The step's fields about the target: where the blow lands on him (location, a random
-#: location, from above, his pinned limbs, his exposed spot, a chink in his armor), whether the
-#: attacker closed within his reach (GUR-14), his Aim braced at him (GUR-11). A new target starts them afresh; the weapon and
+#: The step's fields about the target: where the blow lands on them (location, a random
+#: location, from above, their pinned limbs, their exposed spot, a chink in their armor), whether the
+#: attacker closed within their reach (GUR-14), their Aim braced at them (GUR-11). A new target starts them afresh; the weapon and
 #: the GM's override reason are the attacker's and stay.
 TARGET_FIELDS: Final = (
     "location",
@@ -115,9 +115,9 @@ def step_of(model: Model, fight: Fight) -> dict[str, Any]:
 
 def fresh_step(fight: Fight) -> dict[str, Any]:
     """A fresh step for the acting fighter, from the sheets and the fight so far (FIGHT.md's
-    first law): his next target, the range held between the two, and the weapon in his hand
-    (004 line 93: his last attack's or the one his Ready drew; see
-    :func:`pycore.systems.gurps.fight.line_in_hand`), not his sheet's first line."""
+    first law): their next target, the range held between the two, and the weapon in their hand
+    (004 line 93: their last attack's or the one their Ready drew; see
+    :func:`pycore.systems.gurps.fight.line_in_hand`), not their sheet's first line."""
     current = fight.current()
     cid = current.id if current else ""
     target = gurps_fight.next_target(fight, cid)
@@ -175,7 +175,7 @@ def same_range(typed: str, held: str) -> bool:
 
 def held_beyond_said(step: dict[str, Any], fight: Fight) -> str:
     """Said under the modifier past the table when it is the one held with this range ("" when
-    typed for this attack): the GM sees it was his, for this range, and not the table's."""
+    typed for this attack): the GM sees it was theirs, for this range, and not the table's."""
     attacker, target = str(step["attacker"]), str(step["target"])
     kept = gurps_fight.beyond_between(fight, attacker, target)
     yards = held_range(fight, attacker, target)
@@ -224,7 +224,7 @@ def setup_of(step: dict[str, Any], attacker: Combatant) -> AttackSetup:
 
 
 def fight_setup(step: dict[str, Any], fight: Fight, attacker: Combatant) -> AttackSetup:
-    """:func:`setup_of`, with the seconds of Aim he took at this target on his turns just
+    """:func:`setup_of`, with the seconds of Aim they took at this target on their turns just
     before (GUR-11: Acc, and +1 or +2 for more seconds, on a ranged attack; the fight counts
     them, fight/aims.py)."""
     seconds = gurps_fight.aim_seconds(fight, attacker.id, str(step["target"]))
@@ -240,7 +240,7 @@ def range_beyond(form: dict[str, Any]) -> int | None:
 
 def keep_step(model: Model, fight: Fight, **changes: Any) -> Model:
     """The step with ``changes`` kept for this attack. Its attack line is kept only once the GM
-    picked one in this attack: until then it follows the weapon in his hand, which a Ready's
+    picked one in this attack: until then it follows the weapon in their hand, which a Ready's
     weapon tapped this turn changes (004 line 95; FIGHT.md's first law)."""
     step = aimed({**step_of(model, fight), **changes}, fight)
     page = page_data(model)
@@ -260,8 +260,8 @@ def chosen_defense(model: Model, fight: Fight) -> str:
 
 
 def reach_asked(step: dict[str, Any], fight: Fight, attacker: Combatant, line: int = -1) -> str:
-    """GUR-14, GUR-21: the question whether he closed within reach of the step's target, when
-    the fight holds a range between them past the reach of his melee line (``line``; the step's
+    """GUR-14, GUR-21: the question whether they closed within reach of the step's target, when
+    the fight holds a range between them past the reach of their melee line (``line``; the step's
     when -1) and the GM has not said so in this attack; "" when there is none to ask."""
     target = str(step["target"])
     if step["within_reach"] or not target:

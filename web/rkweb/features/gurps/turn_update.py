@@ -115,7 +115,7 @@ def _attack(model: Model, fight: Fight, ctx: Ctx, typed: str | None) -> Model:
     rng, seed = dice_source(ctx, "3d6", typed, "attack roll")
     setup = replace(fight_setup(step, fight, current), eye_reading=campaign.eye_reading(model))
     if far := reach_asked(step, fight, current):
-        raise RulekeeperError(far)  # GUR-14: the GM confirms he closed in first
+        raise RulekeeperError(far)  # GUR-14: the GM confirms they closed in first
     # GUR-06: the maneuver of this turn is the GM's choice (the chips above); the core refuses
     # the attack until it is chosen, never taking last turn's.
     fight, rolled = gurps_fight.attack(
@@ -197,7 +197,7 @@ def _recovery(model: Model, fight: Fight, ctx: Ctx, typed: str | None, kind: Stu
 # The turn's messages: its rolls (for me, or typed at the table) and its other steps; the
 # situation's are in ``situation``, the maneuver chips' in ``maneuvers``.
 class Target(Message, action="gurps.target"):
-    """The order strip's card ``cid`` tapped: he is the target."""
+    """The order strip's card ``cid`` tapped: they are the target."""
 
     cid: str
 
@@ -336,7 +336,7 @@ def _target(model: Model, msg: Target, ctx: Ctx) -> Model:
         # The range is between these two: the fight's, never the one typed for another target;
         # so is the modifier past the table for it (GUR-28). Where it lands, within reach
         # (GUR-14) and the situation about this foe start afresh: only the attacker's own
-        # choices (his weapon, his off hand, his shield) stay (turn_step.retargeted).
+        # choices (their weapon, their off hand, their shield) stay (turn_step.retargeted).
         return keep_step(model, fight, **retargeted(step_of(model, fight), fight, msg.cid))
 
     return _in_fight(model, "fight", aimed)
@@ -378,7 +378,7 @@ def _maneuver_taken(model: Model, msg: Maneuver, ctx: Ctx) -> Model:
 
 
 def _ready_weapon(model: Model, msg: ReadyWeapon, ctx: Ctx) -> Model:
-    """004 line 95: the weapon he drew with his Ready maneuver, his to parry with."""
+    """004 line 95: the weapon they drew with their Ready maneuver, theirs to parry with."""
 
     def readied(fight: Fight) -> Model:
         index = line_index(msg.index)

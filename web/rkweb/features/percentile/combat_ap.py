@@ -72,7 +72,7 @@ def _ap_change(model: Model, ctx: Ctx, cid: str, kind: str) -> Model:
         amount = R.ap_amount(C.form_of(st, "ap_input").get(cid, ""))
         fight, change = R.change_ap(fight, cid, kind, amount)
         label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
-        form = C.form_of(st)  # AP he spends after moving inside 3 m pay the move (moved_in)
+        form = C.form_of(st)  # AP they spend after moving inside 3 m pay the move (moved_in)
         paid = kind == "spend" and form.get("attacker") == cid and FS.MOVED in form
         return fight, change.step, label, FS.without_move(form) if paid else None
 
@@ -169,7 +169,7 @@ def ap_view(model: Model, st: dict[str, Any], fight: F.Fight) -> VNode:
             ),
             why(["AP procedures c1/c2 (PCT-29, lines 76-78)"]),
         )
-    # each fighter's own actions: an attack with another's weapon is not his to take (PCT-24)
+    # each fighter's own actions: an attack with another's weapon is not theirs to take (PCT-24)
     rows = [_ap_row(model, st, fight, cid, FC.actions_of(fight, cid)) for cid in fight.member_ids]
     pieces = (
         f" Pieces of {s.piece_fraction} of each turn: the order is rolled every piece."

@@ -34,7 +34,7 @@ def short(value: Fraction) -> str:
 
 def acting(fight: Fight) -> Fighter | None:
     """The fighter whose step is on the screen: the attacker of the attack under way (its roll
-    or its question, a body part or Table #3-7.0's stun, is his action's), else whose turn it is.
+    or its question, a body part or Table #3-7.0's stun, is their action's), else whose turn it is.
     The turn can move under an open question (Primary Attack passed, PCT-22; the order rolled
     again): the strip then marked the next fighter "now" above the question of Ann's hit."""
     pending = fight.pending
@@ -91,7 +91,7 @@ def status(fighter: Fighter, fight: Fight) -> str:
         bits.append(ap_now_and_next(ledger, stunned))
     elif ledger.debt:
         bits.append(f"stunned for {turns} turn{'s' if turns != 1 else ''}")
-    elif ledger.stunned:  # paid off by the turn he has now or still to come: stunned in it
+    elif ledger.stunned:  # paid off by the turn they have now or still to come: stunned in it
         bits.append("stunned")
     return ", ".join(bits)
 
@@ -105,7 +105,7 @@ def ap_now_and_next(ledger: Ledger, stunned: str) -> str:
     if not ledger.debt and not ledger.borrowed:
         # the stun paid off by this turn (under way or still to come): stunned in it (PCT-28)
         return f"{now}: {stunned}" if ledger.stunned else now
-    # the turn after the one under way or still to come this round, which he has: a turn not
+    # the turn after the one under way or still to come this round, which they have: a turn not
     # had pays no stun and no borrowing (agility.start_turn), so read as had (agility.take)
     later = agility.start_turn(agility.take(ledger))
     why = [stunned] if ledger.debt else []

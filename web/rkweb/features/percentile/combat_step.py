@@ -118,8 +118,8 @@ def stepped(
 def _turn_moved(before: F.Fight, after: F.Fight) -> bool:
     """Whether a step gave the turn to another fighter, no attack under way: Primary Attack
     passed (PCT-22, line 60) moves the round's first turn from the passing side to the next.
-    The new fighter's attack is set up afresh from his sheet (FIGHT.md's first law); kept, Ann's
-    turn showed Bob's weapons' odds and rolled Bob's Finger laser at her foe."""
+    The new fighter's attack is set up afresh from their sheet (FIGHT.md's first law); kept, Ann's
+    turn showed Bob's weapons' odds and rolled Bob's Finger laser at Ann."""
     now = F.active(after)
     was = F.active(before)
     return after.pending is None and now is not None and (was is None or was.id != now.id)

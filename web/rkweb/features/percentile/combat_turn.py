@@ -97,7 +97,7 @@ class AttackCancel(Message, action="percentile.attack_cancel"):
 
 
 class TurnBorrow(Message, action="percentile.turn_borrow"):
-    """The acting fighter borrows ``amount`` AP of his next turn where his shortfall is said
+    """The acting fighter borrows ``amount`` AP of their next turn where their shortfall is said
     (PCT-27: 3 of the next turn for 1 now)."""
 
     amount: str
@@ -126,7 +126,7 @@ def _next(model: Model, msg: TurnNext | TurnNextTyped, ctx: Ctx) -> Model:
         fight, turn = (R.next_turn_ordered if typed else R.next_turn)(fight, rng)
         now = R.active(fight)
         assert now is not None
-        # the one foe of a duel is the target already: no tap to choose him (issue 29)
+        # the one foe of a duel is the target already: no tap to choose them (issue 29)
         form = FS.fresh(fight, now.id, FS.only_foe(fight, now.id))
         return fight, turn.step, f"Turn: {turn.name}", form
 
@@ -448,7 +448,7 @@ def _uncovered(short: FC.Shortfall) -> VNode | None:
 
 
 def _turn_over(model: Model, form: dict[str, Any], short: FC.Shortfall) -> list[VNode | None]:
-    """c2: the acting fighter has no AP left, so his turn is over (PCT-07, line 36; PCT-24, line
+    """c2: the acting fighter has no AP left, so their turn is over (PCT-07, line 36; PCT-24, line
     68): said plainly with "Next turn", before any tap, not as a refusal of the attack tapped.
     Borrowing (when on and it covers the attack) and the GM's override stay one tap away."""
     return [

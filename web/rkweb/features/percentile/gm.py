@@ -117,14 +117,14 @@ def _save_table(model: Model, tid: str, ctx: Ctx, *, keep: bool = False) -> Mode
     )
 
 
-#: The text of a GM tables file whose import asks the GM first, kept until he answers.
+#: The text of a GM tables file whose import asks the GM first, kept until they answer.
 GM_IMPORT_ASKED = "percentile_gm_import_asked"
 
 
 def _import(model: Model, text: str, ctx: Ctx, *, keep: bool = False) -> Model:
     """Import a GM tables file; one whose Table #3-7.0 falls as the damage rises (PCT-11, 28)
     is asked about as typed rows are, and comes in only when the GM keeps it (said in the undo
-    label); until then nothing here changes and the file waits for his answer."""
+    label); until then nothing here changes and the file waits for their answer."""
     st = S.state(model)
     try:
         tables = gmtables.import_tables(text)

@@ -117,7 +117,7 @@ def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]
     """The attack form of the fight as it stands. Entries typed after a step that an undo has
     taken back (their mark is not the step count) belong to the undone turn, never to the one
     restored (FIGHT.md's first law; a target tapped in the undone turn stayed chosen, the
-    restored turn's fighter aiming at himself): the form is the one kept at the count gone back
+    restored turn's fighter aiming at themselves): the form is the one kept at the count gone back
     to, as it stood then (:mod:`rkweb.kit.steps`: as the step left it or as the last entry typed
     after it left it), else derived afresh (:func:`afresh`: the step left the form the fight
     derives). Entries typed after the step as it stands are the form as they left it: a redo
@@ -144,7 +144,7 @@ def _current_form(merged: dict[str, Any]) -> tuple[dict[str, Any], Fight | None]
 
 def afresh(fight: Fight) -> dict[str, Any]:
     """The attack form the fight derives with nothing typed: the attack under way's own, or a
-    fresh set-up for whoever acts now against his one foe."""
+    fresh set-up for whoever acts now against their one foe."""
     now = turns.active(fight)
     if fight.pending is not None:
         return dict(fight.pending.form)

@@ -52,21 +52,21 @@ class CharDraft(Message, action="aftermath.char_draft"):
 
 
 class CharRemoveCond(Message, action="aftermath.char_remove_cond"):
-    """Remove a condition: whose (the character's place) and which (its place in his list)."""
+    """Remove a condition: whose (the character's place) and which (its place in their list)."""
 
     who: int
     position: int
 
 
 class CharAddCond(Message, action="aftermath.char_add_cond"):
-    """Record the drafted condition on a character (his place) from now (AFT-55); a compound
+    """Record the drafted condition on a character (their place) from now (AFT-55); a compound
     fracture's bleeding rolled with the app's D6 (AFT-25)."""
 
     who: int
 
 
 class CharAddCondTyped(Message, action="aftermath.char_add_cond_typed"):
-    """Record a compound fracture on a character (his place) with the D6 of its bleeding rolled
+    """Record a compound fracture on a character (their place) with the D6 of its bleeding rolled
     at the table and typed (AFT-25)."""
 
     who: int

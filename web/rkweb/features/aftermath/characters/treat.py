@@ -1,14 +1,14 @@
-"""A fighter bleeding to death, treated where his conditions are (AFT-25, 001 line 32): bandaged
-with a First Aid Skill BCS roll, or cauterized (System Shock, and his Health AST to survive it),
+"""A fighter bleeding to death, treated where their conditions are (AFT-25, 001 line 32): bandaged
+with a First Aid Skill BCS roll, or cauterized (System Shock, and their Health AST to survive it),
 each with its exact chance and "Roll for me" or the die typed. A GM's play-through found only
 "Remove Bleeding to death" there, and Bo bled to death with "no bandage or cautery recorded".
 
 The GM picks who bandages among the fighters (by default the one whose turn it is, or the first
 whose sheet has the skill: ``core.default_bandager``); the BCS is that fighter's First Aid
-skill on his sheet, said where it came from. A BCS typed overrides it for that bandager only,
+skill on their sheet, said where it came from. A BCS typed overrides it for that bandager only,
 and for the treatment it was typed for: a treatment made, or any step made or undone since,
 empties it (a GM's play-through found BCS 9, typed for one bandage, used again for the next);
-with no skill on his sheet it is asked for, never made up (AFT-M01).
+with no skill on their sheet it is asked for, never made up (AFT-M01).
 
 Each treatment is written to the combat log with its dice, the BCS and (cauterized) the System
 Shock, in the same undo step as the treatment (FIGHT.md: the fight holds the log)."""
@@ -48,7 +48,7 @@ BANDAGER = "bandager"
 ERRORS = {"bandage": "char.bandage", "cauterize": "char.cauterize"}
 #: The fighter whose treatment a strip card's "Treat bleeding" opened (the page's, not saved).
 TREATING = "aftermath_treating"
-#: The target whose treatment his one line under the strip opened (his place; the page's). One
+#: The target whose treatment their one line under the strip opened (their place; the page's). One
 #: treatment is open at a time: opening it closes a card's (``TREATING``), and the other way.
 TARGET_TREATING = "aftermath_target_treating"
 #: The last treatment's result, shown in its panel until the next step (the page's).
@@ -58,7 +58,7 @@ TYPED_AT = "aftermath_first_aid_at"
 
 
 class CharTreat(Message, action="aftermath.char_treat"):
-    """Bandage or cauterize (``how``) a character's bleeding (his place) with the app's die."""
+    """Bandage or cauterize (``how``) a character's bleeding (their place) with the app's die."""
 
     who: int
     how: str
@@ -73,25 +73,25 @@ class CharTreatTyped(Message, action="aftermath.char_treat_typed"):
 
 
 class CharBandager(Message, action="aftermath.char_bandager"):
-    """Who bandages (his place among the fighters); a BCS typed for the one before is not his."""
+    """Who bandages (their place among the fighters); a BCS typed for the one before is not theirs."""
 
     value: str = entered(default="")
 
 
 class CharFirstAid(Message, action="aftermath.char_first_aid"):
-    """The bandager's First Aid BCS typed over his sheet's (or for a sheet without it)."""
+    """The bandager's First Aid BCS typed over their sheet's (or for a sheet without it)."""
 
     value: str = entered(default="")
 
 
 class CharTreatOpen(Message, action="aftermath.char_treat_open"):
-    """Open a bleeding fighter's treatment (his place) from his card in the strip; -1 closes."""
+    """Open a bleeding fighter's treatment (their place) from their card in the strip; -1 closes."""
 
     who: int
 
 
 class CharTreatTarget(Message, action="aftermath.char_treat_target"):
-    """Open the target's treatment (his place) from its one line under the strip; -1 closes."""
+    """Open the target's treatment (their place) from its one line under the strip; -1 closes."""
 
     who: int
 
@@ -123,7 +123,7 @@ def _bandager(model: Model, msg: CharBandager, ctx: Ctx) -> Model:
 
 
 def _open(model: Model, msg: CharTreatOpen | CharTreatTarget, ctx: Ctx) -> Model:
-    """One treatment open at a time: a GM's tablet showed Ana's (opened from her card) and the
+    """One treatment open at a time: a GM's tablet showed Ana's (opened from their card) and the
     target Bo's together, 900 px of panels above the attack."""
     opened = msg.who if msg.who >= 0 else None
     if isinstance(msg, CharTreatTarget):
@@ -190,7 +190,7 @@ def _typed(model: Model) -> int | None:
 
 
 def _aid(model: Model, st: dict[str, Any]) -> tuple[int, int | None]:
-    """Who bandages and his BCS: the one typed, else his sheet's First Aid skill, else None."""
+    """Who bandages and their BCS: the one typed, else their sheet's First Aid skill, else None."""
     who = _who(model, st)
     typed = _typed(model)
     if typed is not None:
@@ -207,8 +207,8 @@ def treat_block(
     model: Model, raw: dict[str, Any], index: int, now: Moment, testid: str
 ) -> VNode | None:
     """Bandage and Cauterize for a fighter bleeding to death now, each with its chance; the
-    last treatment's result below them (where the tap was). None when he is not bleeding and
-    no treatment of his was just made."""
+    last treatment's result below them (where the tap was). None when they are not bleeding and
+    no treatment of theirs was just made."""
     shown = model.ui.get(TREATED)
     result = (
         shown.get("text")
@@ -239,7 +239,7 @@ def treat_block(
         "div",
         {"class": "treat", "data-testid": f"{testid}-treat"},
         h("p", {"class": "strong"}, f"Stop {raw['name']}'s bleeding:"),
-        # Who, his BCS typed over the sheet's, and where the BCS comes from with its chance,
+        # Who, their BCS typed over the sheet's, and where the BCS comes from with its chance,
         # on one row: the dice below stay on the screen at 768x1024.
         h(
             "div",
@@ -312,7 +312,7 @@ def treat_block(
 
 
 def _source(testid: str, name: str, skill: core.AidSkill | None, typed: int | None) -> VNode | None:
-    """Where the bandager's BCS comes from: his sheet's skill (named when the sheet calls it
+    """Where the bandager's BCS comes from: their sheet's skill (named when the sheet calls it
     otherwise than First Aid), or typed over it; nothing when neither gives one."""
     if typed is not None:
         said = f"First Aid BCS {typed}: typed" + (

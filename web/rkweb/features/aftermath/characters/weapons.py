@@ -273,7 +273,7 @@ def _kept(
     st["characters"][index] = new
     fight = fight_of(model, st)
     with contextlib.suppress(RuleError):  # a weapon the core cannot set up: chosen by hand
-        fight = weapons_changed(fight, index)[0]  # his first weapon, if none
+        fight = weapons_changed(fight, index)[0]  # their first weapon, if none
     st["combat"] = fight.combat_json()
     return undoable(_cleared(model), st, label, ctx)
 

@@ -71,7 +71,7 @@ def hth_form(
     own = [w.listed for w in sheet_weapons(attacker or {}) if w.kind == "hand"]
     options = [
         ("", "Unarmed"),
-        *((n, n) for n in own),  # his own first, named whole (a suffix was cut off)
+        *((n, n) for n in own),  # their own first, named whole (a suffix was cut off)
         *((n, n) for n in weapon_names() if n not in own),
     ]
     first = [

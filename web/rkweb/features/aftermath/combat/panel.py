@@ -1,5 +1,5 @@
 """The active combatant's panel (FIGHT.md 2): who attacks whom and how, and the attacker's
-weapons from his sheet, each with its exact chance against the chosen target (the chosen one
+weapons from their sheet, each with its exact chance against the chosen target (the chosen one
 as the step below stands, the others as a fresh set-up from the sheet); tapping one chooses it.
 """
 
@@ -121,7 +121,7 @@ def _loaded(st: dict[str, Any], attacker: dict[str, Any] | None) -> list[VNode]:
 
 
 def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
-    """The attacker's own weapons: choosing one fills the attack from his sheet (the skill and
+    """The attacker's own weapons: choosing one fills the attack from their sheet (the skill and
     its BCS by name, the gun and its Range Table row); what it still waits for, in words."""
     _, attacker = person(st, "attacker")
     own = arms.sheet_weapons(attacker or {})
@@ -154,8 +154,8 @@ def _weapon_select(model: Model, st: dict[str, Any]) -> list[VNode | None]:
 
 
 def _one_arm(st: dict[str, Any], attacker: dict[str, Any] | None) -> VNode | None:
-    """A severed arm on the attacker (AFT-26), said beside his weapons: the text gives no BCS
-    change for a lost limb (none is made); the chosen weapon's HAND as printed, his to judge."""
+    """A severed arm on the attacker (AFT-26), said beside their weapons: the text gives no BCS
+    change for a lost limb (none is made); the chosen weapon's HAND as printed, theirs to judge."""
     if attacker is None:
         return None
     lost = lost_arms(list(attacker.get("conditions", [])), now_of(st))

@@ -50,7 +50,7 @@ def _skills(sheet: dict[str, Any] | None) -> list[tuple[str, str]]:
 def attacker_fields(
     model: Model, mode: str, form: dict[str, Any], attacker: dict[str, Any] | None
 ) -> list[VNode]:
-    """The attacker's skill (which fills the BCS from his sheet) and the base BCS."""
+    """The attacker's skill (which fills the BCS from their sheet) and the base BCS."""
     return [
         select(
             f"aft-{mode}-skill",
@@ -227,7 +227,7 @@ WOUNDS = (
 
 
 def wound_level(mode: str, form: dict[str, Any]) -> VNode:
-    """The attacker's wounds in hand-to-hand: his sheet's, unless the user says otherwise."""
+    """The attacker's wounds in hand-to-hand: their sheet's, unless the user says otherwise."""
     return select(
         f"aft-{mode}-wounds",
         "Attacker's wounds",

@@ -61,7 +61,7 @@ def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
 
 def _wounds(setup: worksheet.Setup) -> VNode | None:
     hurt = wounds(setup.attacker)
-    if not hurt.past_drt:  # his damage is on his card; past DRT it is the GM's to rule
+    if not hurt.past_drt:  # their damage is on their card; past DRT it is the GM's to rule
         return None
     return h(
         "p",

@@ -87,7 +87,7 @@ def _pending_card(title: str, verdict: str, *body: VNode | None, seen: bool = Tr
 
 def _health(model: Model, pending: dict[str, Any]) -> VNode:
     """A critical's Health throw waits for the target's Health AST and CST: asked right here,
-    each in its named field, and kept on his sheet (issue 28: the GM was sent to the sheet)."""
+    each in its named field, and kept on their sheet (issue 28: the GM was sent to the sheet)."""
     steps = [str(s) for s in pending.get("steps", [])]
     shown = [s for s in steps if s.startswith(("Damage Done", "Critical Effect", "Save to lower"))]
     ast, cst = str(pending.get("answer", "")), str(pending.get("answer_cst", ""))

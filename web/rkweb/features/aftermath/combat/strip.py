@@ -1,8 +1,8 @@
 """The order strip at the top of the fight (FIGHT.md 1): the combat clock with "Next Action
 Phase", who attacks now and at whom, and each character as a card with its damage against DRT
 and its conditions with the Action Phases they still hold; a card's "Target" aims the attack
-at it, its "Acts" makes it the attacker (his first weapon chosen); a fighter bleeding to death
-has "Treat", which opens his treatment under the strip (AFT-25): a GM's play-through
+at it, its "Acts" makes it the attacker (their first weapon chosen); a fighter bleeding to death
+has "Treat", which opens their treatment under the strip (AFT-25): a GM's play-through
 with two fighters bleeding could treat only the target's."""
 
 from __future__ import annotations
@@ -44,12 +44,12 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
         if shown == "active" and (cond.name == "Dead" or cond.name.startswith(f"{SEVERED} ")):
             out.append(cond.name)  # for good: no time left to show (AFT-26 for a lost limb)
         elif shown == "active" and cond.name == BLEEDING and cond.until is not None:
-            # AFT-25: when he dies is what the GM needs, beside the phases left.
+            # AFT-25: when they die is what the GM needs, beside the phases left.
             left = phases_left(cond, now)
             out.append(f"{cond.name} (dies after {cond.until}: {_phases(left)} left)")
         elif shown == "active" and cond.until is None and FRACTURE_TIME in cond.note:
             # AFT-25: a compound fracture recorded by hand before its 1D6 was rolled (a sheet
-            # saved then) has no countdown: the card says how long he has and who keeps it.
+            # saved then) has no countdown: the card says how long they have and who keeps it.
             out.append(f"{cond.name} ({cond.note.partition('; ')[0]})")
         elif shown == "active":
             left = phases_left(cond, now)
@@ -74,7 +74,7 @@ def _damage(raw: dict[str, Any]) -> str:
 
 
 def _down(raw: dict[str, Any], now: Moment) -> bool:
-    """Knocked Over holds now (it lasts for the rest of the combat until he gets up)."""
+    """Knocked Over holds now (it lasts for the rest of the combat until they get up)."""
     for saved in raw.get("conditions", []):
         try:
             cond = condition_from_json(saved)
@@ -104,7 +104,7 @@ def _waiting(combat: dict[str, Any], i: int) -> str:
 
 @lru_cache(maxsize=256)
 def _shown(saved: Identity, now: Moment) -> tuple[str, tuple[str, ...], bool, bool]:
-    """What a fighter's card shows of his sheet at ``now``, worked out once per sheet and
+    """What a fighter's card shows of their sheet at ``now``, worked out once per sheet and
     moment (issue 33: each view read every fighter's wounds and conditions again, though a tap
     changes one or two sheets)."""
     raw = saved.value
@@ -166,7 +166,7 @@ def _card_node(
 
 def _ask(model: Model, st: dict[str, Any]) -> VNode | None:
     """Another fighter tapped while the attack under way is unfinished: it is never dropped
-    without a word (issue 25); the GM drops it or keeps it, here where he tapped."""
+    without a word (issue 25); the GM drops it or keeps it, here where they tapped."""
     ask = st["combat"].get("ask")
     if not isinstance(ask, dict):
         return None

@@ -3,8 +3,8 @@ treatment open at a time, and the target's folded to one line until the GM opens
 
 A GM's tablet at 768x1024 found the target's "Stop Bo's bleeding" (430 px: who bandages, the
 BCS, bandage and cautery with their dice) between the strip and the attack, and "Resolve"
-under the screen's edge: the attack is the GM's next tap, a treatment one he chooses. With
-Ana's opened from her card as well, two panels (900 px) stood above the attack."""
+under the screen's edge: the attack is the GM's next tap, a treatment one they choose. With
+Ana's opened from their card as well, two panels (900 px) stood above the attack."""
 
 from __future__ import annotations
 
@@ -25,12 +25,12 @@ from rkweb.features.aftermath.characters.treat import (
 )
 from rkweb.kit.buttons import button
 
-#: The test ids of the target's treatment (his conditions' ones: the same in his record below).
+#: The test ids of the target's treatment (their conditions' ones: the same in their record below).
 TARGET_TREAT = "aft-target-conditions"
 
 
 def treating(model: Model, st: dict[str, Any]) -> int | None:
-    """The fighter whose card's "Treat" opened his treatment (his place), if one did."""
+    """The fighter whose card's "Treat" opened their treatment (their place), if one did."""
     who = model.ui.get(TREATING)
     return who if isinstance(who, int) and 0 <= who < len(st["characters"]) else None
 
@@ -44,8 +44,8 @@ def _panel(
     close: Message,
     attrs: dict[str, str],
 ) -> VNode | None:
-    """A fighter's treatment (``treat_block``) in a card of its own, with "Close"; None when he
-    is not bleeding and no treatment of his was just made."""
+    """A fighter's treatment (``treat_block``) in a card of its own, with "Close"; None when the
+    fighter is not bleeding and no treatment of theirs was just made."""
     block = treat_block(model, raw, who, now, testid)
     if block is None:
         return None
@@ -59,7 +59,7 @@ def _panel(
 
 
 def _dies(raw: dict[str, Any], now: Moment) -> str:
-    """When his bleeding kills him (AFT-25), as his card says it; "" for a countdown with no
+    """When their bleeding kills them (AFT-25), as their card says it; "" for a countdown with no
     end recorded (a compound fracture added by hand before its 1D6 was rolled)."""
     for saved in raw.get("conditions", []):
         try:
@@ -72,7 +72,7 @@ def _dies(raw: dict[str, Any], now: Moment) -> str:
 
 
 def _line(raw: dict[str, Any], index: int, now: Moment) -> VNode:
-    """The target bleeding, in one line with "Treat", which opens his treatment in its place."""
+    """The target bleeding, in one line with "Treat", which opens their treatment in its place."""
     name = str(raw.get("name", ""))
     return h(
         "section",
@@ -105,9 +105,9 @@ def under_strip(
 ) -> tuple[list[VNode | None], bool]:
     """What stands between the strip and the attacker's panel: the treatment a card's "Treat"
     opened, with its result until closed; and the target's bleeding, in one line, or opened
-    from it (his result stays there). ``quiet``: an attack's result shows where the tap was,
+    from it (their result stays there). ``quiet``: an attack's result shows where the tap was,
     and the target's line would push it down (FIGHT.md 5). Then whether the target's record
-    below carries his treatment: only when no treatment is shown above (one at a time)."""
+    below carries their treatment: only when no treatment is shown above (one at a time)."""
     who = treating(model, st)
     card = None
     if who is not None:

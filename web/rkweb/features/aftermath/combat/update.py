@@ -124,7 +124,7 @@ class CbtPicked(CbtPick, action="aftermath.cbt_pick"):
 
 
 class CbtGetup(Message, action="aftermath.cbt_getup"):
-    """A fighter (his place) gets up."""
+    """A fighter (their place) gets up."""
 
     index: int
 
@@ -177,7 +177,7 @@ def _answer_key(fight: core.Fight) -> str:
 
 def _pick(key: str, raw: str) -> tuple[str, Call] | None:
     """A new attacker or target re-derives the set-up (FIGHT.md); choosing one of the
-    attacker's weapons fills the form from his sheet."""
+    attacker's weapons fills the form from their sheet."""
     if key in ("attacker", "target"):
         return "weapon", lambda f: core.pick_combatant(f, key, int(raw))
     if key == "weapon":

@@ -1,6 +1,6 @@
 """The Combat tab, one step on one screen at 768x1024 (FIGHT.md): the order strip (the clock,
 each character's damage and conditions, who acts and who is aimed at), the attacker's panel
-(his weapons with their chance), the step (the attack form with its BCS and chance, the dice),
+(their weapons with their chance), the step (the attack form with its BCS and chance, the dice),
 the result where the tap was; below them the target's full record and the combat log."""
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
     """The attack under way: its form filled from the two sheets, the BCS and chance, the
     dice, and the core's refusal beside the Resolve button; ``result`` (the one its roll just
     gave) right above the dice, where the tap was: it takes the place the dice had, which the
-    GM saw as he tapped, and the dice move down under it."""
+    GM saw as they tapped, and the dice move down under it."""
     combat = st["combat"]
     _, attacker = person(st, "attacker")
     _, target = person(st, "target")
@@ -206,7 +206,7 @@ def attack_words(st: dict[str, Any]) -> str:
 def _target_card(
     model: Model, target: dict[str, Any], index: int, now: Any, treat_here: bool
 ) -> VNode:
-    """The target's damage and conditions; bleeding to death, his treatments (AFT-25) when
+    """The target's damage and conditions; bleeding to death, their treatments (AFT-25) when
     they are not shown under the strip (``treat_here``)."""
     treat = treat_block(model, target, index, now, TARGET_TREAT) if treat_here else None
     return conditions_card(model, target, index, now, TARGET_TREAT, treat)
@@ -232,8 +232,8 @@ def view(model: Model) -> VNode:
     here = model.ui.get(RESULT_HERE) or isinstance(pending, dict)  # an attack's own rolls
     now = worked(st)
     clock = now_of(st)
-    # The treatment a card opened, the target's bleeding (one line, or opened from it); his
-    # treatment in his record below when none is shown above (one at a time).
+    # The treatment a card opened, the target's bleeding (one line, or opened from it); their
+    # treatment in their record below when none is shown above (one at a time).
     top, record_treats = under_strip(model, st, clock, target_index, target, here or asking)
     return h(
         "div",

@@ -100,7 +100,7 @@ def _toggled(a: dict[str, str], what: str) -> dict[str, str] | None:
 
 def declare(model: Model, msg: Declare, ctx: Ctx) -> Model:
     """A chip beside the roll: luck or a Defend declared (or withdrawn) for this attack only,
-    as the set-up fold does (a GM typing his dice opened the fold for each one: play-through
+    as the set-up fold does (a GM typing their dice opened the fold for each one: play-through
     smfix at 768x1024, its selects at y 1058 to 1212, below the screen). The core refuses at
     the roll what the rules forbid (SIM-10, SIM-D08)."""
     state = saved.load(model)
@@ -205,7 +205,7 @@ def _adjust(model: Model, fight: core.Combat, form: dict[str, Any]) -> VNode:
         [("", "no"), ("yes", "yes")] if declared.can_defend(fight, a["target"]) else [("", "no")]
     )
     held = declared.shield_of(fight, a["target"])
-    if held and len(yes_no) > 1:  # SIM-D12: or with his shield, its own TN below
+    if held and len(yes_no) > 1:  # SIM-D12: or with their shield, its own TN below
         yes_no.append(("shield", f"yes, with {held.shield}"))
     # Keyed by the attack: the next one (rolled, or a new turn) starts with the fold closed, as
     # its set-up is afresh from the sheets (issue 26: opened to declare a Defend, it stayed open
@@ -308,7 +308,7 @@ def passed(state: dict[str, Any]) -> bool:
 
 def last_line(state: dict[str, Any]) -> VNode | None:
     """The result the turn passed on from, in one line under the strip, over "Now:" and the
-    next attacker's panel: out of his roll (his dice field sat at y 986 of 1024 under it), its
+    next attacker's panel: out of their roll (their dice field sat at y 986 of 1024 under it), its
     steps in the log. Under the strip, not above it: with ten fighters (five rows of cards) a
     line above it left the next dice field at y 1029 once the GM had scrolled to the roll;
     here a panel's height over the roll, both are seen. A result (``outcome``): when the GM
@@ -356,7 +356,7 @@ def _summary(fight: core.Combat, a: dict[str, str]) -> str:
     elif a["defend"]:
         # The weapon the Defend's TN comes from, while the TN is its (SIM-37: the first on the
         # sheet that parries, never a bow; the text saying none): Cy's Pistol defended against a sword at "TN 10", its
-        # weapon unsaid (play-through simply). A TN the GM typed is his, with no weapon.
+        # weapon unsaid (play-through simply). A TN the GM typed is theirs, with no weapon.
         # A quick NPC has no weapon: its Defend is the attack skill typed for it.
         defender = fight.get(a["target"]) if a["target"] else None
         guard = core.guard_of(defender) if defender else None

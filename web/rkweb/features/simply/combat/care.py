@@ -145,9 +145,9 @@ def _rating(
     model: Model, fight: core.Combat, t: dict[str, str]
 ) -> tuple[int | None, str | None, str]:
     """The treater's skill rating, its level and where it comes from: from the Treater's sheet
-    (his First Aid or Medicine, SIM-28), a typed rating winning; a sheet without the skill is
+    (their First Aid or Medicine, SIM-28), a typed rating winning; a sheet without the skill is
     refused, a mental skill having no default (SIM-03, SIM-51 reading); a quick NPC has no
-    skills on record, so his rating is typed (the field says so), else none."""
+    skills on record, so their rating is typed (the field says so), else none."""
     typed = saved.number(t, "rating", optional=True)
     who = t["treater"] or fight.cursor
     try:
@@ -330,7 +330,7 @@ def _form_of(expr: str) -> str:
 
 
 def _derived_rating(model: Model, fight: core.Combat, t: dict[str, str]) -> str | None:
-    """Where the treater's rating comes from, said in its empty field: his sheet, or typed for
+    """Where the treater's rating comes from, said in its empty field: their sheet, or typed for
     a quick NPC; a sheet without the skill, "none" (the task line says why)."""
     try:
         return _rating(model, fight, {**t, "rating": ""})[2] or None
@@ -365,7 +365,7 @@ def _task_line(model: Model, fight: core.Combat, t: dict[str, str]) -> VNode:
 
 
 def _lucky(fight: core.Combat, t: dict[str, str], tn: int, level: str | None) -> Fraction | None:
-    """The treatment's chance with the treater's luck declared (SIM-10: his LP staked, a
+    """The treatment's chance with the treater's luck declared (SIM-10: their LP staked, a
     failure bought off 1:1), as :func:`core.treat` rolls it; None without luck."""
     who = t["treater"] or fight.cursor
     if t.get("luck") != "yes" or not who:
@@ -460,12 +460,12 @@ def _treated_line(state: dict[str, Any]) -> VNode | None:
 
 
 def _treaters(fight: core.Combat, chosen: str) -> list[tuple[str, str]]:
-    """The Treater: derived, whoever acts now (a revive is his Other action, SIM-51; a bandage
-    the rest of his turn, SIM-53), or another the GM picks (one acting out of turn with held
+    """The Treater: derived, whoever acts now (a revive is their Other action, SIM-51; a bandage
+    the rest of their turn, SIM-53), or another the GM picks (one acting out of turn with held
     actions, SIM-36). Outside a turn no action is charged and no one is derived. Whoever acts
     now is listed once, as derived (play-through simply: "Mara (whose turn it is)", then
     "Mara"); the disabled get no actions (SIM-38) and are not offered, but the one chosen
-    stays, said so (the form refuses him beside the field)."""
+    stays, said so (the form refuses them beside the field)."""
     now = fight.cursor
     derived = f"{fight.get(now).name} (whose turn it is)" if now else "no one: no turn yet"
     offered = [

@@ -24,7 +24,7 @@ from rkweb.kit.odds import odds
 
 def _check_odds(fight: core.Combat, index: int, lucky: bool) -> Fraction:
     """The check's chance as it will be rolled: with luck declared, the LP staked (SIM-10); a
-    fighter with too few LP to declare it rolls without (his own choice says so)."""
+    fighter with too few LP to declare it rolls without (their own choice says so)."""
     try:
         return core.check_chance(fight, index, luck=lucky)
     except RuleError:
@@ -100,9 +100,9 @@ def checks_card(
 
 def _luck_choice(fight: core.Combat) -> list[tuple[str, str]]:
     """Luck on the next check rolled, whichever it is: it stakes the LP of the fighter whose
-    check it is (SIM-10: the one who rolls spends his own). Checks of one fighter offer his LP;
+    check it is (SIM-10: the one who rolls spends their own). Checks of one fighter offer their LP;
     of several, each one's LP, a fighter with too few rolling without (a GM's play-through: the
-    first queued check's fighter, with no LP, left Bea none to stake on her own check)."""
+    first queued check's fighter, with no LP, left Bea none to stake on their own check)."""
     known = {c.id: c for c in fight.combatants}
     who = [known[c] for c in dict.fromkeys(p.combatant for p in fight.pending) if c in known]
     if len(who) <= 1:

@@ -1,6 +1,6 @@
 """What is declared before an attack's roll, and the chance each gives (SIM-10, SIM-D08,
-SIM-D12): the chips beside the roll (the attacker's luck, the target's Defend with his weapon or
-his shield, the defender's luck), the one-tap rolls against a Defend with their exact odds, and
+SIM-D12): the chips beside the roll (the attacker's luck, the target's Defend with their weapon or
+their shield, the defender's luck), the one-tap rolls against a Defend with their exact odds, and
 the chance line. Out of :mod:`.attack` (the step), which rolls what is declared here.
 """
 
@@ -75,7 +75,7 @@ def hit_odds(fight: core.Combat, a: dict[str, str]) -> Fraction:
 
 
 def shield_of(fight: core.Combat, target: str) -> core.ShieldDefend | None:
-    """The Defend the target can make with his shield (SIM-D12), None without shield or skill."""
+    """The Defend the target can make with their shield (SIM-D12), None without shield or skill."""
     try:
         return core.shield_defend(fight.get(target)) if target else None
     except RuleError:
@@ -143,7 +143,7 @@ def can_defend(fight: core.Combat, target: str) -> bool:
 def _declarable(fight: core.Combat, a: dict[str, str]) -> list[tuple[str, str]]:
     """The one-tap rolls offered on top of the set-up, each with its label: a Defend when the
     target has an action for it (SIM-D08), a Defend TN, and none is declared already; beside
-    it the Defend with the shield when he carries one and has the Shield skill (SIM-D12).
+    it the Defend with the shield when they carry one and has the Shield skill (SIM-D12).
     Luck is declared by its chip beside the roll (:func:`_declare_chips`), its one control."""
     offered: list[tuple[str, str]] = []
     if a["defend"] or not can_defend(fight, a["target"]):
@@ -193,7 +193,7 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
     points = staked(fight, a["attacker"], "yes")
     if attacker and points:
         # The one control for the attacker's luck (SIM-10), for dice rolled by the app or typed
-        # (a "Roll with luck" button beside it declared the same: stop 54). It stakes all his LP
+        # (a "Roll with luck" button beside it declared the same: stop 54). It stakes all their LP
         # and the rule spends what the roll needs, 5 at least, as its note says; beside it the
         # chance it gives until declared (then the chance line has it).
         pressed = a["luck"] == "yes"
@@ -214,7 +214,7 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
         )
         items.append(defends)
         held = shield_of(fight, a["target"])
-        if held is not None:  # SIM-D12: the Defend made with his shield, beside the weapon's
+        if held is not None:  # SIM-D12: the Defend made with their shield, beside the weapon's
             # Its TN and where the Def Mod comes from, in its note: "Shield 7, Def Mod −1 = TN 6".
             label = f"with {held.shield}"
             shielded = a["defend"] == "shield"

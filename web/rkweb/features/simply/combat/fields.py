@@ -74,7 +74,7 @@ def luck_choice(fight: core.Combat, who: str) -> list[tuple[str, str]]:
 
 def luck_declared(fight: core.Combat, index: int, declared: bool) -> bool:
     """Luck declared on the next check counts for the check at ``index`` if its fighter has the
-    LP to declare it (SIM-10: at least 5); with fewer he rolls without, as the choice says."""
+    LP to declare it (SIM-10: at least 5); with fewer they roll without, as the choice says."""
     try:
         points = fight.get(fight.pending[index].combatant).luck
     except RuleError:  # no such fighter: the roll says so

@@ -50,7 +50,7 @@ FORM_DEFAULTS: dict[str, dict[str, str]] = {
         "defend_tn": "10",
         "defend_level": "Capable",
         # SIM-D12: the Defend made with the target's shield ("defend": "shield"), its own TN
-        # (Shield skill + Def Mod) and level, set up from his sheet beside the weapon's.
+        # (Shield skill + Def Mod) and level, set up from their sheet beside the weapon's.
         "shield_tn": "",
         "shield_level": "Default",
         "luck": "no",
@@ -245,7 +245,7 @@ def _unkept(model: Model, before: dict[str, Any], after: dict[str, Any]) -> dict
 
 def _plain(model: Model, state: dict[str, Any]) -> dict[str, Any]:
     """The steps as the fight sets them up with nothing chosen or typed: a new attack for whoever
-    acts now (his first weapon, his first foe standing), a hit still due keeping its damage
+    acts now (their first weapon, their first foe standing), a hit still due keeping its damage
     step, the treatment as the form starts. A step that leaves them so keeps no copy at its
     count (:func:`commit`), and an undo back to it shows them so: they depend on the fight
     alone, never on a choice made after the step (FIGHT.md's first law)."""
@@ -318,10 +318,10 @@ def derive(model: Model, state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _own_weapon(choice: dict[str, str], fight: core.Combat) -> dict[str, str]:
-    """``choice`` with a weapon the attacker does not have read as his first. An undo puts
+    """``choice`` with a weapon the attacker does not have read as their first. An undo puts
     back what its step changed unless it changed again since (the attacker chosen after it
     stays), so it can pair the attacker with another's weapon number: the screen offers only
-    his own, and the set-up is his first weapon's (FIGHT.md), never a failed plan."""
+    their own, and the set-up is their first weapon's (FIGHT.md), never a failed plan."""
     attacker = choice.get("attacker", "")
     if attacker not in fight.names():
         return choice
@@ -452,8 +452,8 @@ def _turned_from_the_fallen(
 ) -> dict[str, Any]:
     """``state`` with the attack under way turned from a target this step disabled to the first
     one standing (SIM-38, SIM-45 to SIM-50). Play-through simply: Cy fell unconscious to a
-    Stamina Check and Mara's next attack stayed aimed at him, one tap from striking the
-    fallen. A disabled target the GM taps afterwards stays his choice."""
+    Stamina Check and Mara's next attack stayed aimed at them, one tap from striking the
+    fallen. A disabled target the GM taps afterwards stays their choice."""
     attack = state["form"]["attack"]
     target = attack["target"]
     if not target or not attack["attacker"]:
@@ -535,7 +535,7 @@ def _owned(before: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     """The step's new results marked with the fighter whose action they are (``by``): the
     attacker rolled, the hit's attacker for its damage, the damage's for the checks it queued.
     Once the attack step is someone else's, the result leaves it (attack.passed):
-    Mara's miss on her last action sat between Cy's luck button and his dice, which fell
+    Mara's miss on their last action sat between Cy's luck button and their dice, which fell
     under the screen's edge at 768x1024 (play-through simply). A result carried over keeps its
     mark, so a later step of the next fighter never brings it back."""
     attacker = state["form"]["attack"]["attacker"]
