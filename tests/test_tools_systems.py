@@ -1,6 +1,8 @@
-"""The tools list the systems from their descriptors (issue 30 item 1); what a tool does per
-system (the bench's fight script, its heaviest step) is keyed by the descriptor's key, so a
-system without its entry fails here rather than going unmeasured.
+"""The tools list the systems from their descriptors (issue 30 item 1); what a bench does per
+system (its fight's measures, its heaviest step, its size ladder) lives in the system's own
+``tools/bench_fight_<key>.py``, found by the descriptor's key: a new system is benched from its
+own module, with no shared table to add it to, and a system without its pieces fails here
+rather than going unmeasured.
 
 The tools import Playwright, so they are read, not imported (this runs in Pyodide too)."""
 
@@ -14,28 +16,46 @@ import pytest
 from pycore.systems.system import SYSTEM_KEYS
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
+#: The benches every system shares: they find a system's pieces by its key.
+SHARED = ("bench", "bench_clicks", "bench_sizes", "bench_common")
 
 
-def _dict_keys(module: str, name: str) -> list[str]:
-    """The literal keys of the dict ``name`` assigned at the top of ``tools/<module>.py``."""
+def _assigned(module: str) -> dict[str, ast.expr]:
+    """The values assigned to top-level names in ``tools/<module>.py``."""
     tree = ast.parse((TOOLS / f"{module}.py").read_text(encoding="utf-8"))
+    found: dict[str, ast.expr] = {}
     for node in tree.body:
-        target = node.target if isinstance(node, ast.AnnAssign) else None
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
-        if isinstance(target, ast.Name) and target.id == name:
-            assert isinstance(node.value, ast.Dict), f"{module}.{name} is a dict"  # type: ignore[union-attr]
-            return [ast.literal_eval(k) for k in node.value.keys if k is not None]  # type: ignore[union-attr]
-    raise AssertionError(f"tools/{module}.py assigns no {name}")
-
-
-@pytest.mark.parametrize(
-    ("module", "name"), [("bench_clicks", "ATTACK_FIGURES"), ("bench_sizes", "SYSTEMS")]
-)
-def test_each_system_has_its_bench_entry(module: str, name: str) -> None:
-    assert sorted(_dict_keys(module, name)) == sorted(SYSTEM_KEYS)
+            if isinstance(target, ast.Name):
+                found[target.id] = node.value
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value:
+            found[node.target.id] = node.value
+    return found
 
 
 @pytest.mark.parametrize("key", SYSTEM_KEYS)
 def test_each_system_has_its_fight_measure(key: str) -> None:
     assert (TOOLS / f"bench_fight_{key}.py").is_file(), f"tools/bench_fight_{key}.py"
+
+
+@pytest.mark.parametrize("key", SYSTEM_KEYS)
+def test_each_system_has_its_heaviest_step_and_size_ladder(key: str) -> None:
+    """``HEAVIEST`` (tools/bench_clicks.py) opens the system's own page; ``LADDER``
+    (tools/bench_sizes.py) is there beside it."""
+    names = _assigned(f"bench_fight_{key}")
+    step, ladder = names.get("HEAVIEST"), names.get("LADDER")
+    assert isinstance(step, ast.Call) and ast.unparse(step.func) == "HeaviestStep", key
+    assert ast.literal_eval(step.args[1]) == key  # the route: the system's own page
+    assert isinstance(ladder, ast.Call) and ast.unparse(ladder.func) == "SizeLadder", key
+
+
+@pytest.mark.parametrize("module", SHARED)
+def test_no_shared_bench_lists_the_systems(module: str) -> None:
+    """A shared bench names no system's key in a table (the ``ATTACK_FIGURES`` and
+    ``SYSTEMS`` tables that each new system had to be added to are gone)."""
+    tree = ast.parse((TOOLS / f"{module}.py").read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+            assert not keys & set(SYSTEM_KEYS), f"tools/{module}.py: {sorted(keys)}"

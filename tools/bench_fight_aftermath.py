@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bench_common import HeaviestStep, SizeLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import aftermath_fighter, all_ones, enter
 from test_aftermath_attack import _second_gun  # Ana's revolver, Pistol BCS 11, .357
@@ -265,3 +266,49 @@ def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
         *rows("Aftermath fight (missile), typed dice", typed),
         *firefight(browser, origin),  # issue 28 item 7: a real firefight, not one attack
     ]
+
+
+# The click and size benches' step (tools/bench_clicks.py, tools/bench_sizes.py): this
+# system's heaviest step and its size ladder, read from here by the system's key.
+
+
+def _step_fight(page: Any) -> None:
+    """Ana with Pistol BCS 13 against Bo, on the missile worksheet."""
+    for name in ("Ana", "Bo"):
+        page.click("[data-testid=aft-char-new]")
+        enter(page, "aft-name", name)
+        if name == "Ana":
+            enter(page, "aft-skill-name", "Pistol")
+            enter(page, "aft-skill-bcs", "13")
+            page.click("[data-testid=aft-skill-add]")
+    for field, value in (("cda", "1"), ("mass", "2")):  # Bo: values the text leaves to the user
+        enter(page, f"aft-derived-{field}", value)
+    _step_form(page)
+
+
+def _step_form(page: Any) -> None:
+    page.click("[data-testid=aftermath-tab-combat]")
+    page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
+    page.select_option("[data-testid=aft-cbt-target]", label="Bo")
+    page.select_option("[data-testid=aft-missile-skill]", "Pistol")
+    enter(page, "aft-missile-meters", "20")  # AFT-46: typed, never assumed (held afterwards)
+
+
+def _ladder_add(page: Any, name: str) -> None:
+    page.click("[data-testid=aftermath-tab-characters]")
+    page.click("[data-testid=aft-char-new]")
+    enter(page, "aft-name", name)
+
+
+#: The heaviest step (tools/bench_clicks.py: click → its log entry).
+HEAVIEST = HeaviestStep(
+    "Aftermath missile attack",
+    "aftermath",
+    "aft-resolve",
+    "aft-cbt-log-entry",
+    _step_fight,
+    _step_form,
+)
+
+#: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
+LADDER = SizeLadder(_step_form, _ladder_add, "aftermath-tab-combat", "aftermath-tab-characters")

@@ -22,7 +22,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 
+from bench_common import HeaviestStep, SizeLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
+from support import enter
 
 READY = 'html[data-ready="1"]'
 RESULT = "gurps-fight-result"
@@ -244,3 +246,65 @@ def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     return _fight_rows("gurps fight, app dice", real_fight(browser, origin, typed=False)) + (
         _fight_rows("gurps fight, typed dice", real_fight(browser, origin, typed=True))
     )
+
+
+# The click and size benches' step (tools/bench_clicks.py, tools/bench_sizes.py): this
+# system's heaviest step and its size ladder, read from here by the system's key.
+
+
+def _step_fight(page: Any) -> None:
+    """Ana (skill 14, Attack) against Bo (Basic Speed 6, DR 2), on the attack worksheet."""
+    for name, field, value in (("Ana", "weapon_skill", "14"), ("Bo", "dr", "2")):
+        page.click("[data-testid=gurps-new]")
+        enter(page, "gurps-name", name)
+        enter(page, f"gurps-{field}", value)
+    _step_form(page)
+
+
+def _step_form(page: Any) -> None:
+    page.click("[data-testid=gurps-tab-attack]")
+    page.select_option("[data-testid=gurps-attack-attacker]", label="Ana")
+    page.select_option("[data-testid=gurps-attack-defender]", label="Bo")
+    page.select_option("[data-testid=gurps-attack-maneuver]", "Attack")
+
+
+def _step_answered(page: Any) -> None:
+    """The questions an injury left that hold the next attack, dismissed on the Attack tab as
+    a GM whose book calls for none (GUR-58: the app asks, the book decides)."""
+    dismiss = page.locator("[data-testid=gurps-attack-asks] [data-testid^=gurps-dismiss-]")
+    while dismiss.count():
+        before = page.locator("[data-testid=gurps-attack-asks]").inner_text()
+        dismiss.first.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('[data-testid=gurps-attack-asks]')?.innerText"
+            " !== before",
+            arg=before,
+        )
+
+
+def _ladder_add(page: Any, name: str) -> None:
+    page.click("[data-testid=gurps-tab-combatants]")
+    page.click("[data-testid=gurps-new]")
+    enter(page, "gurps-name", name)
+
+
+def _ladder_form(page: Any) -> None:
+    """The GURPS Attack tab's form, once the questions an injury left are dismissed: with one
+    parry per turn (GUR-48) Bo soon only dodges, falls to 0 HP, and the consciousness roll
+    asked holds the next attack (measured: every size timed out on its click)."""
+    _step_answered(page)
+    _step_form(page)
+
+
+#: The heaviest step (tools/bench_clicks.py: click → its log entry).
+HEAVIEST = HeaviestStep(
+    "GURPS full attack",
+    "gurps",
+    "gurps-resolve",
+    "gurps-log-entry",
+    _step_fight,
+    _step_answered,
+)
+
+#: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
+LADDER = SizeLadder(_ladder_form, _ladder_add, "gurps-tab-tracker", "gurps-tab-combatants")

@@ -20,7 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 
+from bench_common import HeaviestStep, SizeLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
+from support import enter
 
 READY = 'html[data-ready="1"]'
 ROUNDS = 3
@@ -207,3 +209,57 @@ def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
             )
         )
     return out
+
+
+# The click and size benches' step (tools/bench_clicks.py, tools/bench_sizes.py): this
+# system's heaviest step and its size ladder, read from here by the system's key.
+
+
+def _step_fight(page: Any) -> None:
+    """Bob with a pistol attacks Ann's chest of 5000 points (no stun to answer between clicks)."""
+    page.click("[data-testid=percentile-char-new]")
+    enter(page, "percentile-char-name", "Ann")
+    enter(page, "percentile-pform-name", "chest")
+    enter(page, "percentile-pform-points", "5000")
+    page.click("[data-testid=percentile-part-add]")
+    page.click("[data-testid=percentile-char-new]")
+    enter(page, "percentile-char-name", "Bob")
+    enter(page, "percentile-char-aim", "100")
+    enter(page, "percentile-wform-name", "PISTOL")
+    enter(page, "percentile-wform-wep_dif", "100")
+    enter(page, "percentile-wform-damage_die", "4+2")
+    page.click("[data-testid=percentile-weapon-add]")
+    page.click("[data-testid=percentile-tab-settings]")
+    page.select_option("[data-testid=percentile-setting-stun]", "off")
+    # c1: the attack is clicked again and again in one turn; under c2 each would cost AP
+    page.select_option("[data-testid=percentile-setting-ap]", "c1")
+    _step_form(page)
+
+
+def _step_form(page: Any) -> None:
+    page.click("[data-testid=percentile-tab-combat]")
+    if page.get_attribute("[data-testid=percentile-fold-worksheet]", "open") is None:
+        page.click("[data-testid=percentile-fold-worksheet] > summary")  # folded once a fight runs
+    page.select_option("[data-testid=percentile-attack-attacker]", label="Bob")
+    page.select_option("[data-testid=percentile-attack-target]", label="Ann")
+    page.select_option("[data-testid=percentile-attack-part]", "chest")
+
+
+def _ladder_add(page: Any, name: str) -> None:
+    page.click("[data-testid=percentile-tab-characters]")
+    page.click("[data-testid=percentile-char-new]")
+    enter(page, "percentile-char-name", name)
+
+
+#: The heaviest step (tools/bench_clicks.py: click → its log entry).
+HEAVIEST = HeaviestStep(
+    "Percentile full attack",
+    "percentile",
+    "percentile-attack-resolve",
+    "percentile-log-entry",
+    _step_fight,
+    _step_form,
+)
+
+#: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
+LADDER = SizeLadder(_step_form, _ladder_add, "percentile-tab-combat", "percentile-tab-characters")

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from bench_common import HeaviestStep, SizeLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
-from support import simply_character
+from support import enter, simply_character
 
 READY = 'html[data-ready="1"]'
 #: Where a result lands when the tap passed the turn on (a miss or damage on the attacker's
@@ -163,3 +164,47 @@ def figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
         out += rows(f"{label} ({len(attacks)} attacks, per attack)", attacks)
         out += rows(f"{label}, plain attacks ({len(plain)})", plain)
     return out
+
+
+# The click and size benches' step (tools/bench_clicks.py, tools/bench_sizes.py): this
+# system's heaviest step and its size ladder, read from here by the system's key.
+
+
+def _step_fight(page: Any) -> None:
+    """Two participants; the damage form set to a weapon hit of 1 on the tough one."""
+    page.click("[data-testid=simply-tab-combat]")
+    for name, hp in (("Tough", "1000"), ("Grunt", "12")):
+        enter(page, "sc-add-name", name)
+        enter(page, "sc-add-hp_max", hp)
+        page.click("[data-testid=sc-add]")
+    _step_form(page)
+
+
+def _step_form(page: Any) -> None:
+    page.click("[data-testid=simply-tab-combat]")
+    if page.get_attribute("[data-testid=sc-free-damage]", "open") is None:  # damage, no attack
+        page.click("[data-testid=sc-free-damage] > summary")
+    page.select_option("[data-testid=sc-damage-target]", label="Tough")
+    page.select_option("[data-testid=sc-damage-source]", "weapon")
+    enter(page, "sc-damage-raw", "1")
+
+
+def _ladder_add(page: Any, name: str) -> None:
+    page.click("[data-testid=simply-tab-combat]")
+    enter(page, "sc-add-name", name)
+    enter(page, "sc-add-hp_max", "10")
+    page.click("[data-testid=sc-add]")
+
+
+#: The heaviest step (tools/bench_clicks.py: click → its log entry).
+HEAVIEST = HeaviestStep(
+    "Simply apply damage",
+    "simply",
+    "sc-apply-damage",
+    "sc-log-entry",
+    _step_fight,
+    _step_form,
+)
+
+#: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
+LADDER = SizeLadder(_step_form, _ladder_add, "simply-tab-combat", "simply-tab-characters")

@@ -1,7 +1,8 @@
 """The size ladder (issue 33, ``make bench --only sizes``): does a tap, and opening the Combat tab,
 cost the same with 2, 10 and 30 fighters and 10, 200 and 1,000 log entries, in every system?
 
-Each system's fight is built as a GM builds it (its two fighters from ``bench_clicks.py``), the extra
+Each system's fight is built as a GM builds it (its heaviest step's two fighters, from its own
+``tools/bench_fight_<system>.py``, with its ``LADDER``), the extra
 fighters are added through the page's own forms, and the fight's saved log is filled to the size
 (past a log's cap the store moves the oldest entries to the archive, as it does at the table).
 Then, after a reload: the system's heaviest step (click → its log entry in the DOM) and a tab
@@ -11,12 +12,10 @@ switch to Combat (click → the Combat tab drawn), medians of several clicks eac
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import bench_clicks
-from support import enter
+from bench_common import heaviest, ladder
 
 from pycore.store.sections import LogSpec, codec_for
 from pycore.systems.system import SYSTEM_KEYS
@@ -66,95 +65,6 @@ document.addEventListener("click", (e) => {
 """
 
 
-@dataclass(frozen=True)
-class System:
-    """A system's fight as the bench drives it; its saved section and log come from the
-    system's descriptor (``pycore.systems.system``)."""
-
-    build: Callable[[Any], None]  # bench_clicks.py's two-fighter fight, ready to tap
-    form: Callable[[Any], None]  # its step's form alone, filled again after the reload
-    add_fighter: Callable[[Any, str], None]
-    button: str
-    entry: str
-    combat_tab: str
-    other_tab: str
-
-
-def _simply_add(page: Any, name: str) -> None:
-    page.click("[data-testid=simply-tab-combat]")
-    enter(page, "sc-add-name", name)
-    enter(page, "sc-add-hp_max", "10")
-    page.click("[data-testid=sc-add]")
-
-
-def _gurps_add(page: Any, name: str) -> None:
-    page.click("[data-testid=gurps-tab-combatants]")
-    page.click("[data-testid=gurps-new]")
-    enter(page, "gurps-name", name)
-
-
-def _gurps_form(page: Any) -> None:
-    """The GURPS Attack tab's form, once the questions an injury left are dismissed: with one
-    parry per turn (GUR-48) Bo soon only dodges, falls to 0 HP, and the consciousness roll
-    asked holds the next attack (measured: every size timed out on its click)."""
-    bench_clicks._gurps_answered(page)
-    bench_clicks._gurps_form(page)
-
-
-def _aftermath_add(page: Any, name: str) -> None:
-    page.click("[data-testid=aftermath-tab-characters]")
-    page.click("[data-testid=aft-char-new]")
-    enter(page, "aft-name", name)
-
-
-def _percentile_add(page: Any, name: str) -> None:
-    page.click("[data-testid=percentile-tab-characters]")
-    page.click("[data-testid=percentile-char-new]")
-    enter(page, "percentile-char-name", name)
-
-
-#: Each system's fight, keyed by its descriptor's key: a system without one fails
-#: tests/test_tools_systems.py.
-SYSTEMS: dict[str, System] = {
-    "simply": System(
-        bench_clicks._simply_fight,
-        bench_clicks._simply_form,
-        _simply_add,
-        "sc-apply-damage",
-        "sc-log-entry",
-        "simply-tab-combat",
-        "simply-tab-characters",
-    ),
-    "gurps": System(
-        bench_clicks._gurps_fight,
-        _gurps_form,
-        _gurps_add,
-        "gurps-resolve",
-        "gurps-log-entry",
-        "gurps-tab-tracker",
-        "gurps-tab-combatants",
-    ),
-    "aftermath": System(
-        bench_clicks._aftermath_fight,
-        bench_clicks._aftermath_form,
-        _aftermath_add,
-        "aft-resolve",
-        "aft-cbt-log-entry",
-        "aftermath-tab-combat",
-        "aftermath-tab-characters",
-    ),
-    "percentile": System(
-        bench_clicks._percentile_fight,
-        bench_clicks._percentile_form,
-        _percentile_add,
-        "percentile-attack-resolve",
-        "percentile-log-entry",
-        "percentile-tab-combat",
-        "percentile-tab-characters",
-    ),
-}
-
-
 def logs_of(section: str, path: tuple[str, ...]) -> list[LogSpec]:
     """The fight's log as its section's codec states it (path and cap)."""
     codec = codec_for(section)
@@ -176,28 +86,28 @@ def _median_clicks(page: Any, testid: str, probe: str, count: int, between: Any 
 
 
 def _one(browser: Any, origin: str, key: str, fighters: int, entries: int) -> tuple[float, float]:
-    system, fight = SYSTEMS[key], described(key).fight
+    step, system, fight = heaviest(key), ladder(key), described(key).fight
     context = browser.new_context(service_workers="block", viewport={"width": 768, "height": 1024})
     page = context.new_page()
     page.goto(f"{origin}/#/{key}")
     page.wait_for_selector(READY, timeout=120_000)
     for index in range(fighters - 2):
         system.add_fighter(page, f"Extra {index + 1}")
-    system.build(page)
-    page.click(f"[data-testid={system.button}]")  # the first entry of the log, to copy
-    page.wait_for_selector(f"[data-testid={system.entry}]", timeout=30_000)
+    step.setup(page)
+    page.click(f"[data-testid={step.button}]")  # the first entry of the log, to copy
+    page.wait_for_selector(f"[data-testid={step.entry}]", timeout=30_000)
     page.wait_for_timeout(SAVE_SETTLE_MS)
     logs = [[list(log.path), log.name, log.cap] for log in logs_of(fight.section, fight.log)]
     page.evaluate(FILL, [f"rulekeeper:section:{fight.section}", logs, entries])
     page.add_init_script(
-        bench_clicks.LOG_PROBE.replace("BUTTON", system.button).replace("ENTRY", system.entry)
+        bench_clicks.LOG_PROBE.replace("BUTTON", step.button).replace("ENTRY", step.entry)
         + TAB_PROBE.replace("TAB", system.combat_tab)
     )
     page.reload()
     page.wait_for_selector(READY, timeout=120_000)
     system.form(page)  # the form again: a reload keeps the fight, not every field of a step
     # Each tap is a new step: its form filled afresh first (a step's inputs die with it).
-    tap = _median_clicks(page, system.button, "__lat", CLICKS, between=lambda: system.form(page))
+    tap = _median_clicks(page, step.button, "__lat", CLICKS, between=lambda: system.form(page))
     tab = _median_clicks(
         page,
         system.combat_tab,
