@@ -17,7 +17,7 @@ from pycore.systems.system import SYSTEM_KEYS
 
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 #: The benches every system shares: they find a system's pieces by its key.
-SHARED = ("bench", "bench_clicks", "bench_sizes", "bench_common")
+SHARED = ("bench", "bench_clicks", "bench_sizes", "bench_common", "view_sizes")
 
 
 def _assigned(module: str) -> dict[str, ast.expr]:
@@ -40,20 +40,23 @@ def test_each_system_has_its_fight_measure(key: str) -> None:
 
 
 @pytest.mark.parametrize("key", SYSTEM_KEYS)
-def test_each_system_has_its_heaviest_step_and_size_ladder(key: str) -> None:
-    """``HEAVIEST`` (tools/bench_clicks.py) opens the system's own page; ``LADDER``
-    (tools/bench_sizes.py) is there beside it."""
+def test_each_system_has_its_heaviest_step_and_size_ladders(key: str) -> None:
+    """``HEAVIEST`` (tools/bench_clicks.py, on the system's own page), ``LADDER``
+    (tools/bench_sizes.py) and ``VIEW_LADDER`` (tools/view_sizes.py)."""
     names = _assigned(f"bench_fight_{key}")
-    step, ladder = names.get("HEAVIEST"), names.get("LADDER")
-    assert isinstance(step, ast.Call) and ast.unparse(step.func) == "HeaviestStep", key
-    assert ast.literal_eval(step.args[1]) == key  # the route: the system's own page
-    assert isinstance(ladder, ast.Call) and ast.unparse(ladder.func) == "SizeLadder", key
+    for name, kind in (
+        ("HEAVIEST", "HeaviestStep"),
+        ("LADDER", "SizeLadder"),
+        ("VIEW_LADDER", "ViewLadder"),
+    ):
+        found = names.get(name)
+        assert isinstance(found, ast.Call) and ast.unparse(found.func) == kind, (key, name)
 
 
 @pytest.mark.parametrize("module", SHARED)
 def test_no_shared_bench_lists_the_systems(module: str) -> None:
-    """A shared bench names no system's key in a table (the ``ATTACK_FIGURES`` and
-    ``SYSTEMS`` tables that each new system had to be added to are gone)."""
+    """A shared bench names no system's key in a table (the ``ATTACK_FIGURES``, ``SYSTEMS``
+    and ``LADDERS`` tables that each new system had to be added to are gone)."""
     tree = ast.parse((TOOLS / f"{module}.py").read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):

@@ -53,7 +53,19 @@ def click_figures(browser: Any, origin: str) -> list[tuple[str, str, str]]:
     from pycore.systems.system import SYSTEM_KEYS
 
     for system in SYSTEM_KEYS:  # each system's heaviest step, from its own bench module
-        rows += shown(click_to_log_figures(browser, origin, *heaviest(system)))
+        step = heaviest(system)
+        rows += shown(
+            click_to_log_figures(
+                browser,
+                origin,
+                step.label,
+                step.route,
+                step.button,
+                step.entry,
+                step.setup,
+                step.again,
+            )
+        )
     return rows
 
 

@@ -31,16 +31,17 @@ def p95(values: list[float]) -> float:
 
 class HeaviestStep(NamedTuple):
     """A system's heaviest step as ``bench_clicks.click_to_log_figures`` measures it: a click
-    on ``button`` of the page at ``#/<route>`` → a new ``entry`` in its log. ``setup(page)``
-    builds the system's two-fighter fight, ready to tap; ``again(page)`` fills the step's form
-    anew before each click, wherever a step's end closes it."""
+    on ``button`` of the system's page → a new ``entry`` in its log. ``setup(page)`` builds the
+    system's two-fighter fight, ready to tap; ``again(page)`` fills the step's form anew before
+    each click, wherever a step's end closes it. ``route``: the system's key, filled in by
+    :func:`heaviest`."""
 
     label: str
-    route: str
     button: str
     entry: str
     setup: Callable[[Any], None]
     again: Callable[[Any], None]
+    route: str = ""
 
 
 class SizeLadder(NamedTuple):
@@ -65,11 +66,33 @@ def heaviest(key: str) -> HeaviestStep:
     """The heaviest step of the system ``key``, from its own bench module."""
     step = bench_module(key).HEAVIEST
     assert isinstance(step, HeaviestStep), f"bench_fight_{key}.HEAVIEST"
-    return step
+    return step._replace(route=key)
 
 
 def ladder(key: str) -> SizeLadder:
     """The size ladder's pieces of the system ``key``, from its own bench module."""
     found = bench_module(key).LADDER
     assert isinstance(found, SizeLadder), f"bench_fight_{key}.LADDER"
+    return found
+
+
+Msg = tuple[object, ...]
+
+
+class ViewLadder(NamedTuple):
+    """A system's fight for the size ladder in CPython (``tools/view_sizes.py``), in the page's
+    own messages, as the browser bench builds it (:class:`HeaviestStep`, :class:`SizeLadder`)."""
+
+    extra: Callable[[int], tuple[Msg, ...]]  # the messages adding the extra fighter ``n``
+    make: tuple[Msg, ...]  # the two fighters
+    form: tuple[Msg, ...]  # the step's form, on the Combat tab
+    tap: tuple[Msg, ...]  # the heaviest step
+    combat: Msg  # the tab switch to Combat
+    other: Msg  # the tab switch away
+
+
+def view_ladder(key: str) -> ViewLadder:
+    """The CPython size ladder's fight of the system ``key``, from its own bench module."""
+    found = bench_module(key).VIEW_LADDER
+    assert isinstance(found, ViewLadder), f"bench_fight_{key}.VIEW_LADDER"
     return found

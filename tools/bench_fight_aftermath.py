@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench_common import HeaviestStep, SizeLadder
+from bench_common import HeaviestStep, SizeLadder, ViewLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import aftermath_fighter, all_ones, enter
 from test_aftermath_attack import _second_gun  # Ana's revolver, Pistol BCS 11, .357
@@ -302,13 +302,49 @@ def _ladder_add(page: Any, name: str) -> None:
 
 #: The heaviest step (tools/bench_clicks.py: click → its log entry).
 HEAVIEST = HeaviestStep(
-    "Aftermath missile attack",
-    "aftermath",
-    "aft-resolve",
-    "aft-cbt-log-entry",
-    _step_fight,
-    _step_form,
+    "Aftermath missile attack", "aft-resolve", "aft-cbt-log-entry", _step_fight, _step_form
 )
 
 #: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
 LADDER = SizeLadder(_step_form, _ladder_add, "aftermath-tab-combat", "aftermath-tab-characters")
+
+
+#: The size ladder in CPython (tools/view_sizes.py): the fight in the page's own messages.
+VIEW_LADDER = ViewLadder(
+    lambda n: (
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", f"Extra {n}"),
+    ),
+    (
+        ("aftermath.tab", "characters"),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Ana"),
+        ("aftermath.char_draft", "skill_name", "Pistol"),
+        ("aftermath.char_draft", "skill_bcs", "9"),
+        ("aftermath.char_add_skill",),
+        ("aftermath.char_draft", "skill_name", "Rifle"),
+        ("aftermath.char_draft", "skill_bcs", "14"),
+        ("aftermath.char_add_skill",),
+        ("aftermath.char_draft", "weapon_name", "Hunting rifle"),
+        ("aftermath.char_draft", "weapon_kind", "gun"),
+        ("aftermath.char_draft", "weapon_gun", "long_gun|Rifle"),
+        ("aftermath.char_draft", "weapon_ammo", "long gun:308 (7.62mm NATO)"),
+        ("aftermath.char_draft", "weapon_skill", "Rifle"),
+        ("aftermath.char_add_weapon",),
+        ("aftermath.char_new", "character"),
+        ("aftermath.char_field", "name", "Bo"),
+        ("aftermath.char_field", "derived.cda", "1"),
+        ("aftermath.char_field", "derived.mass", "2"),
+        ("aftermath.char_field", "derived.drt", "16"),
+    ),
+    (
+        ("aftermath.tab", "combat"),
+        ("aftermath.cbt_pick", "attacker", "0"),
+        ("aftermath.cbt_pick", "target", "1"),
+        ("aftermath.cbt_field", "missile", "meters", "20"),  # AFT-46: typed, never assumed
+    ),
+    (("aftermath.cbt_resolve",),),
+    ("aftermath.tab", "combat"),
+    ("aftermath.tab", "characters"),
+)

@@ -22,7 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 
-from bench_common import HeaviestStep, SizeLadder
+from bench_common import HeaviestStep, SizeLadder, ViewLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import enter
 
@@ -298,13 +298,31 @@ def _ladder_form(page: Any) -> None:
 
 #: The heaviest step (tools/bench_clicks.py: click → its log entry).
 HEAVIEST = HeaviestStep(
-    "GURPS full attack",
-    "gurps",
-    "gurps-resolve",
-    "gurps-log-entry",
-    _step_fight,
-    _step_answered,
+    "GURPS full attack", "gurps-resolve", "gurps-log-entry", _step_fight, _step_answered
 )
 
 #: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
 LADDER = SizeLadder(_ladder_form, _ladder_add, "gurps-tab-tracker", "gurps-tab-combatants")
+
+
+#: The size ladder in CPython (tools/view_sizes.py): the fight in the page's own messages.
+VIEW_LADDER = ViewLadder(
+    lambda n: (("gurps.new",), ("gurps.field", f"g{n + 2}", "name", f"Extra {n}")),
+    (
+        ("gurps.new",),
+        ("gurps.field", "g1", "name", "Ana"),
+        ("gurps.field", "g1", "weapon_skill", "14"),
+        ("gurps.new",),
+        ("gurps.field", "g2", "name", "Bo"),
+        ("gurps.field", "g2", "dr", "2"),
+    ),
+    (
+        ("gurps.tab", "attack"),
+        ("gurps.attack_form", "attacker", "g1"),
+        ("gurps.attack_form", "defender", "g2"),
+        ("gurps.attack_form", "maneuver", "Attack"),
+    ),
+    (("gurps.attack_full",),),
+    ("gurps.tab", "tracker"),
+    ("gurps.tab", "combatants"),
+)

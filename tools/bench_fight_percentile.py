@@ -20,7 +20,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 
-from bench_common import HeaviestStep, SizeLadder
+from bench_common import HeaviestStep, SizeLadder, ViewLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import enter
 
@@ -254,7 +254,6 @@ def _ladder_add(page: Any, name: str) -> None:
 #: The heaviest step (tools/bench_clicks.py: click → its log entry).
 HEAVIEST = HeaviestStep(
     "Percentile full attack",
-    "percentile",
     "percentile-attack-resolve",
     "percentile-log-entry",
     _step_fight,
@@ -263,3 +262,39 @@ HEAVIEST = HeaviestStep(
 
 #: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
 LADDER = SizeLadder(_step_form, _ladder_add, "percentile-tab-combat", "percentile-tab-characters")
+
+
+#: The size ladder in CPython (tools/view_sizes.py): the fight in the page's own messages.
+VIEW_LADDER = ViewLadder(
+    lambda n: (
+        ("percentile.tab", "characters"),
+        ("percentile.char_new",),
+        ("percentile.char_field", f"c{n + 2}", "name", f"Extra {n}"),
+    ),
+    (
+        ("percentile.tab", "characters"),
+        ("percentile.char_new",),
+        ("percentile.char_field", "c1", "name", "Ann"),
+        ("percentile.pform", "name", "chest"),
+        ("percentile.pform", "points", "5000"),
+        ("percentile.part_add", "c1"),
+        ("percentile.char_new",),
+        ("percentile.char_field", "c2", "name", "Bob"),
+        ("percentile.char_field", "c2", "aim", "100"),
+        ("percentile.wform", "name", "PISTOL"),
+        ("percentile.wform", "wep_dif", "100"),
+        ("percentile.wform", "damage_die", "4+2"),
+        ("percentile.weapon_add", "c2"),
+        ("percentile.setting", "stun", "off"),
+        ("percentile.setting", "ap", "c1"),
+    ),
+    (
+        ("percentile.tab", "combat"),
+        ("percentile.attack_field", "attacker", "c2"),
+        ("percentile.attack_field", "target", "c1"),
+        ("percentile.attack_field", "part", "chest"),
+    ),
+    (("percentile.attack_resolve",),),
+    ("percentile.tab", "combat"),
+    ("percentile.tab", "characters"),
+)

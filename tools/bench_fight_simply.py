@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bench_common import HeaviestStep, SizeLadder
+from bench_common import HeaviestStep, SizeLadder, ViewLadder
 from fight_measure import Tap, TurnFigures, install, rows, run_turn
 from support import enter, simply_character
 
@@ -198,13 +198,37 @@ def _ladder_add(page: Any, name: str) -> None:
 
 #: The heaviest step (tools/bench_clicks.py: click → its log entry).
 HEAVIEST = HeaviestStep(
-    "Simply apply damage",
-    "simply",
-    "sc-apply-damage",
-    "sc-log-entry",
-    _step_fight,
-    _step_form,
+    "Simply apply damage", "sc-apply-damage", "sc-log-entry", _step_fight, _step_form
 )
 
 #: The size ladder's pieces (tools/bench_sizes.py): the form after the reload, a fighter more.
 LADDER = SizeLadder(_step_form, _ladder_add, "simply-tab-combat", "simply-tab-characters")
+
+
+#: The size ladder in CPython (tools/view_sizes.py): the fight in the page's own messages.
+VIEW_LADDER = ViewLadder(
+    lambda n: (
+        ("simply.tab", "combat"),
+        ("simply.combat_form", "add", "name", f"Extra {n}"),
+        ("simply.combat_form", "add", "hp_max", "10"),
+        ("simply.combat_add",),
+    ),
+    (
+        ("simply.tab", "combat"),
+        ("simply.combat_form", "add", "name", "Tough"),
+        ("simply.combat_form", "add", "hp_max", "1000"),
+        ("simply.combat_add",),
+        ("simply.combat_form", "add", "name", "Grunt"),
+        ("simply.combat_form", "add", "hp_max", "12"),
+        ("simply.combat_add",),
+    ),
+    (
+        ("simply.tab", "combat"),
+        ("simply.combat_form", "damage", "target", "c1"),
+        ("simply.combat_form", "damage", "source", "weapon"),
+        ("simply.combat_form", "damage", "raw", "1"),
+    ),
+    (("simply.combat_damage",),),
+    ("simply.tab", "combat"),
+    ("simply.tab", "characters"),
+)
