@@ -178,12 +178,42 @@ def wait_for_build(page: Page, build: str) -> None:
 def workers_state(page: Page) -> str:
     """What the page and its workers run, for a failure's message. Polled, not evaluated: a
     page stuck between two documents has no context to evaluate in, and ``page.evaluate``
-    would wait for one with no timeout (the hang of stop 40's CI, 15 minutes)."""
+    would wait for one with no timeout (the hang of stop 40's CI, 15 minutes). Such a page
+    says nothing of its workers, so the browser's own list of them is added (Chromium)."""
     try:
         found = page.wait_for_function(f"({WORKERS_STATE})", timeout=10_000)
         return str(found.json_value())
     except Exception as error:
-        return f"no answer in 10 s ({page.url}): {str(error).splitlines()[0]}"
+        said = f"no answer in 10 s ({page.url}): {str(error).splitlines()[0]}"
+        return f"{said}; workers: {worker_versions(page)}"
+
+
+def worker_versions(page: Page) -> str:
+    """Each service worker version as Chromium's DevTools protocol lists it, oldest first: its
+    state (installed = waiting), whether it runs, and how many clients it controls. It answers
+    while the page has no document: a navigation held by a worker being replaced (a fresh-clone
+    CI once saw "no answer in 10 s" after the reload that takes a waiting version)."""
+    try:
+        session = page.context.new_cdp_session(page)
+    except Exception as error:  # not Chromium
+        return f"not listed ({str(error).splitlines()[0]})"
+    versions: dict[str, dict[str, object]] = {}
+
+    def seen(event: dict[str, list[dict[str, object]]]) -> None:
+        versions.update({str(v["versionId"]): v for v in event["versions"]})
+
+    session.on("ServiceWorker.workerVersionUpdated", seen)
+    session.send("ServiceWorker.enable")
+    page.wait_for_timeout(1_000)  # the versions come as events once enabled
+    session.detach()
+    said = []
+    for key, version in sorted(versions.items(), key=lambda item: int(item[0])):
+        clients = version.get("controlledClients")
+        count = len(clients) if isinstance(clients, list) else 0
+        said.append(
+            f"version {key}: {version['status']}, {version['runningStatus']}, {count} clients"
+        )
+    return "; ".join(said) or "none listed"
 
 
 def test_an_update_waits_and_the_app_never_mixes_versions(
