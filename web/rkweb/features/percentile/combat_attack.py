@@ -22,7 +22,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
-from rkweb.features.percentile.combat_ap import ApField, ApSpend
+from rkweb.features.percentile.combat_ap import ApField, ApMoveFree, ApSpend
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.results import card, why
@@ -161,6 +161,9 @@ def range_entry(model: Model, fight: F.Fight, form: dict[str, Any], prefix: str)
                 error=error_of(model, S.FEATURE, f"ap-{cid}"),
             ),
             button(f"{prefix}-move-spend", "Spend", ApSpend(cid)),
+            # the GM who lets the move go free says so in one tap, logged (the attack waits
+            # for the move otherwise: FS.move_first)
+            button(f"{prefix}-move-free", "No AP for the move (GM; logged)", ApMoveFree(cid)),
         ),
     )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pycore.dice import seeded
+from pycore.errors import RuleError
 from pycore.systems.percentile.fight import Fight
 from pycore.systems.percentile.fight import attack as FA
 from pycore.systems.percentile.fight import cost as FC
@@ -139,7 +140,11 @@ def _rolled(model: Model, ctx: Ctx, typed: str | None, *, override: bool) -> Mod
     the GM allows an attack the fighter cannot pay (PCT-24)."""
 
     def run(fight: Fight, st: dict[str, Any]) -> C.Outcome:
-        setup = FS.setup_of(C.form_of(st))
+        form = C.form_of(st)
+        waits = None if override or fight.pending else FS.move_first(fight, form)
+        if waits:  # the move's AP first (PCT-05, PCT-24), as the step says beside its dice
+            raise RuleError(waits)
+        setup = FS.setup_of(form)
         if typed is None:
             rng = seeded(ctx.fresh_seed)
             fight, step = FA.roll(fight, setup, rng, through=True, override=override)

@@ -128,7 +128,13 @@ def step_view(model: Model, st: dict[str, Any], fight: Fight) -> Sequence[VNode 
     cost = _cost_line(fight, form)
     # a roll that reads the range waits for it, saying why, before it is tapped (a FIST's roll
     # was refused for its range only once tapped: a wasted tap)
-    waits = _range_first(fight, form) if stage == "to_hit" else None
+    # and one after a move into hand-to-hand range waits for the move's AP (PCT-05, PCT-24:
+    # FS.move_first): rolled first, the move went free without a word
+    waits = (
+        (_range_first(fight, form) or FS.move_first(fight, _plain(form)))
+        if stage == "to_hit"
+        else None
+    )
     return [
         h("p", {}, h("strong", {}, what), *([" · ", cost] if cost else [])),
         *(
