@@ -58,10 +58,11 @@ def ap_amount(text: str) -> Fraction:
 
 @checked
 def change_ap(
-    fight: Fight, cid: str, kind: str, amount: Fraction, what: str = ""
+    fight: Fight, cid: str, kind: str, amount: Fraction, what: str = "", *, to_come: bool = False
 ) -> tuple[Fight, ApChange]:
     """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on); ``what``:
-    the action the AP spent pay for, named in the log line.
+    the action the AP spent pay for, named in the log line; ``to_come``: a piece of this
+    round still gives him a turn, which pays the stun (:func:`agility.stun`, PCT-26).
 
     >>> from pycore.systems.percentile.fight.codec import fight_from_json
     >>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann"}]})
@@ -80,7 +81,7 @@ def change_ap(
     elif kind == "stun":
         if not fight.settings.stun:
             raise RuleError("Damage stun is switched off in the settings.")
-        ledger = agility.stun(fighter.ledger, amount)
+        ledger = agility.stun(fighter.ledger, amount, turn_to_come=to_come)
     else:
         raise RuleError(f"AP change must be spend, borrow or stun, got {kind!r}")
     change = ApChange(fighter.name, kind, amount, what if kind == "spend" else "")
