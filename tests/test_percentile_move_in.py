@@ -58,6 +58,10 @@ def test_the_attack_waits_for_the_moves_ap() -> None:
     refused = go(m, "percentile.turn_typed", "15")  # the typed roll too (Enter in the field)
     assert texts(refused, "percentile-log-entry") == texts(m, "percentile-log-entry")
     assert error_of(refused, FEATURE, "turn") == WAITS
+    # the worksheet's "Roll the attack" too, said under it
+    refused = go(m, "percentile.attack_resolve")
+    assert texts(refused, "percentile-log-entry") == texts(m, "percentile-log-entry")
+    assert error_of(refused, FEATURE, "attack") == WAITS
     m = go(go(m, "percentile.ap_field", "c1", "5"), "percentile.ap_spend", "c1")
     assert not texts(m, "percentile-turn-waits")
     assert not _disabled(m, "percentile-turn-roll-roll")

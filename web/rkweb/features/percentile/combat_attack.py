@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pycore.dice import seeded
-from pycore.errors import RulekeeperError
+from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight import attack as FA
@@ -80,6 +80,9 @@ def _resolve(model: Model, msg: AttackResolve, ctx: Ctx) -> Model:
 
     def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
         form = C.form_of(st)
+        waits = FS.move_first(fight, form)  # the move's AP first (PCT-05, PCT-24)
+        if waits:
+            raise RuleError(waits)
         fight, step = FA.attack(fight, FS.setup_of(form), seeded(ctx.fresh_seed))
         label = f"Attack: {step.attacker} → {step.target}"
         return fight, step.step, label, FS.next_form(fight, form)
