@@ -502,8 +502,14 @@ def test_the_range_outlives_next_turn_a_fist_cannot_reach_and_each_weapon_has_it
     expect(step).to_contain_text("over 3 m; move closer first")
     expect(app.get_by_test_id("percentile-turn-roll-roll")).to_be_disabled()
     taps_to_result(app, "percentile-turn-waits")
-    set_field(app, "percentile-turn-range_m", "2")  # Ann closes in: the attack goes on
-    app.get_by_test_id("percentile-turn-roll-roll").click()
+    set_field(app, "percentile-turn-range_m", "2")  # Ann closes in: the move comes first
+    expect(app.get_by_test_id("percentile-turn-waits")).to_contain_text("waits for the move")
+    expect(app.get_by_test_id("percentile-turn-roll-roll")).to_be_disabled()
+    app.get_by_test_id("percentile-turn-move-free").click()  # the GM's call: it costs none
+    expect(app.get_by_test_id("percentile-log-entry").first).to_contain_text(
+        "Ann moves into hand-to-hand range: no AP spent (the GM's call)"
+    )
+    app.get_by_test_id("percentile-turn-roll-roll").click()  # the attack goes on
     expect(step).not_to_contain_text("12 m")
     expect(app.get_by_test_id("percentile-strip-c1")).to_contain_text("40 AP")  # paid
     if app.get_by_test_id("percentile-attack-cancel").count():  # a hit waiting for its part

@@ -26,13 +26,15 @@ from test_percentile_pages import go, round_ready
 from pycore.errors import RulekeeperError
 from pycore.store import History
 from pycore.systems.percentile.fight import attack as FA
+from pycore.systems.percentile.fight import setup as FS
 from pycore.systems.percentile.fight import turns as R
 
 PEOPLE = ("c1", "c2")
 # What the GM may set in one attack, and which of it belongs to the weapon or the target.
 SETTABLE = {"percent_to_hit": ("40", "90"), "ap_cost": ("2", "3"), "part": ("arm",)}
 PER_WEAPON = ("percent_to_hit", "ap_cost")
-PER_TARGET = ("percent_to_hit", "part")
+# and the move into hand-to-hand range made at the target before (FS.moved_in, PCT-05)
+PER_TARGET = ("percent_to_hit", "part", FS.MOVED)
 
 
 def ready() -> Model:
@@ -251,8 +253,15 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
         m = go(m, "percentile.attack_field", "range_m", action[1])
         who = frozenset((before.get("attacker", ""), before.get("target", "")))
         refused = dict(m.ui.get(f"{S.FEATURE}_errors") or {}).get("attack-range_m")
+        if not refused:
+            account.mine.pop(FS.MOVED, None)  # the move made in this attack: typed again
         if len(who) == 2 and "" not in who and not refused:
+            was = account.ranges.get(who)
             account.ranges[who] = action[1]
+            # PCT-05/PCT-24 (c2, the default): brought inside 3 m, a move to pay (FS.moved_in)
+            if was is not None and float(was) > 3 >= float(action[1]):
+                a, t = before["attacker"], before["target"]
+                account.mine[FS.MOVED] = f"{a}:{t}:{action[1]}:{was}"
         return m
     if kind == "set":
         m = go(m, "percentile.attack_field", action[1], action[2])
@@ -298,6 +307,10 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
 # his own target; another target while an attack is under way, fight.setup.enter), so the
 # account's "refused: nothing changes" holds and the target stays Bob.
 @example([("next",), ("set", "percent_to_hit", "90"), ("roll",), ("target", "c1")])
+# Found by this test once the app marked a move into hand-to-hand range (PCT-05, PCT-24): the
+# account did not know the mark; the attack's roll now waits for the move's AP.
+@example([("next",), ("range_m", "12"), ("range_m", "2")])
+@example([("next",), ("range_m", "12"), ("range_m", "2"), ("roll",), ("target", "other")])
 # The play-through's defect: "Primary attack passes" in Bob's turn gave the turn to Ann with
 # Bob's attack kept (his weapon, his odds, "Bob attacks Ann" logged for Ann's roll).
 @example([("next",), ("weapon", "1"), ("pass",)])

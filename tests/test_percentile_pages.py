@@ -1006,5 +1006,8 @@ def test_pct3_a_fist_out_of_reach_says_so_before_the_tap() -> None:
     ]
     assert _disabled(m, "percentile-turn-roll-roll")
     m = go(m, "percentile.attack_field", "range_m", "3")  # 3 m is within reach (line 27)
+    # coming in from 12 m is a move, paid before the attack (PCT-05, PCT-24): the roll waits
+    assert texts(m, "percentile-turn-waits")[0].startswith("The attack waits for the move")
+    m = go(go(m, "percentile.ap_field", "c1", "5"), "percentile.ap_spend", "c1")
     assert not texts(m, "percentile-turn-waits") and not _disabled(m, "percentile-turn-roll-roll")
     assert "% to hit" in texts(m, "percentile-turn-weapon-1")[0]

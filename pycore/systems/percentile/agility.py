@@ -198,7 +198,7 @@ def borrow(ledger: Ledger, amount: Number) -> Ledger:
 
 
 @checked
-def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
+def stun(ledger: Ledger, table_modifier: Number, *, turn_to_come: bool = False) -> Ledger:
     """PCT-28: damage stuns; ``M / 10`` AP (M from Table #3-7.0) are owed from the next turns,
     paid "at the start of each of the character's turns" (the reading). In their turn, or after
     it in the round (:attr:`Ledger.taken`), the next they have pays it. Before it, their next own
@@ -214,9 +214,25 @@ def stun(ledger: Ledger, table_modifier: Number) -> Ledger:
     (Fraction(30, 1), Fraction(0, 1), Fraction(50, 1))
     >>> s = stun(s, 600); s.available, s.debt, s.stun_paid   # 80 owed: 50 paid by this turn
     (Fraction(0, 1), Fraction(30, 1), Fraction(50, 1))
+
+    ``turn_to_come``: with pieces (PCT-26, line 71: "Treat each of these pieces as you would a
+    whole turn"), a piece of this round still gives him a turn: its start pays the debt, from
+    the AP of this turn he has not spent (what the pieces to come hold), the rest owed on.
+
+    >>> p = stun(spend(take(new_ledger(50)), 20), 400, turn_to_come=True)   # 40 owed, 30 left
+    >>> p.remaining, p.debt, p.stunned
+    (Fraction(0, 1), Fraction(10, 1), True)
     """
     m = bounded("Table #3-7.0 modifier", table_modifier, 0, MAX_MODIFIER, whole=False)
     debt = ledger.debt + m / STUN_DIVISOR
+    if ledger.taken and turn_to_come:
+        paid = min(max(Fraction(0), ledger.remaining), debt)
+        return replace(
+            ledger,
+            available=ledger.available - paid,
+            debt=debt - paid,
+            stun_paid=ledger.stun_paid + paid,
+        )
     if ledger.taken:
         return replace(ledger, debt=debt)
     # The turn still to come: its start pays the debt from the AP it has not paid yet, then

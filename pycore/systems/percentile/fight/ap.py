@@ -22,6 +22,9 @@ class ApChange:
     name: str
     kind: str  # spend | borrow | stun
     amount: Fraction
+    #: what the AP spent paid for, in words ("moves into hand-to-hand range"); "" when the GM
+    #: spent them on the Agility points card without naming the action
+    what: str = ""
 
     def __str__(self) -> str:
         if self.kind == "borrow":
@@ -36,6 +39,10 @@ class ApChange:
             return (
                 f"{self.name} is stunned: {owed} AP lost (Table #3-7.0 modifier {fmt(self.amount)})"
             )
+        if self.what and not self.amount:  # the GM let the action cost nothing
+            return f"{self.name} {self.what}: no AP spent (the GM's call)"
+        if self.what:
+            return f"{self.name} {self.what}: spends {fmt(self.amount)} AP"
         return f"{self.name} spends {fmt(self.amount)} AP"
 
     @property
@@ -50,8 +57,18 @@ def ap_amount(text: str) -> Fraction:
 
 
 @checked
-def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Fight, ApChange]:
-    """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on)."""
+def change_ap(
+    fight: Fight, cid: str, kind: str, amount: Fraction, what: str = "", *, to_come: bool = False
+) -> tuple[Fight, ApChange]:
+    """Spend (PCT-24), borrow (PCT-27, when on) or owe to a stun (PCT-28, when on); ``what``:
+    the action the AP spent pay for, named in the log line; ``to_come``: a piece of this
+    round still gives him a turn, which pays the stun (:func:`agility.stun`, PCT-26).
+
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> f = fight_from_json({"characters": [{"id": "a", "name": "Ann"}]})
+    >>> print(change_ap(f, "a", "spend", Fraction(5), "moves into hand-to-hand range")[1])
+    Ann moves into hand-to-hand range: spends 5 AP
+    """
     fighter = fight.fighter(cid)
     if fighter is None:
         raise RuleError(f"no character {cid!r}")
@@ -64,10 +81,11 @@ def change_ap(fight: Fight, cid: str, kind: str, amount: Fraction) -> tuple[Figh
     elif kind == "stun":
         if not fight.settings.stun:
             raise RuleError("Damage stun is switched off in the settings.")
-        ledger = agility.stun(fighter.ledger, amount)
+        ledger = agility.stun(fighter.ledger, amount, turn_to_come=to_come)
     else:
         raise RuleError(f"AP change must be spend, borrow or stun, got {kind!r}")
-    return fight.with_fighter(replace(fighter, ledger=ledger)), ApChange(fighter.name, kind, amount)
+    change = ApChange(fighter.name, kind, amount, what if kind == "spend" else "")
+    return fight.with_fighter(replace(fighter, ledger=ledger)), change
 
 
 @checked

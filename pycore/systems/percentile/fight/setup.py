@@ -279,6 +279,37 @@ def enter(fight: Fight, form: Form, key: str, value: str) -> tuple[Fight, dict[s
     return fight, form
 
 
+#: The move into hand-to-hand range as the log names what its AP paid for (PCT-05, PCT-24).
+MOVE_IN = "moves into hand-to-hand range"
+
+
+@checked
+def move_first(fight: Fight, form: Form) -> str | None:
+    """What the attack waits for while the move into hand-to-hand range made in it is unpaid
+    (:func:`moved_in`), in words; None when there is none. The move comes first: a fighter
+    farther than 3 m "must first move … inside of the distance before he or she can attack"
+    (PCT-05, line 27), and every action "has a cost in Agility Points that the player must
+    'pay'" (PCT-24, line 68), the attack only "as long as the player has enough APs to cover
+    the combined cost" (line 68): rolled first, the attack spent AP the move needed and the
+    move went free. The GM may still let it cost nothing (0 AP, logged).
+
+    >>> from pycore.systems.percentile.fight.codec import fight_from_json
+    >>> f = fight_from_json({"settings": {"ap": "c2"}, "characters": [{"id": "a", "name": "Ann"},
+    ...     {"id": "b", "name": "Bob"}]})
+    >>> f, form = enter(f, {"attacker": "a", "target": "b"}, "range_m", "5")
+    >>> move_first(f, form) is None
+    True
+    >>> print(move_first(*enter(f, form, "range_m", "2")))
+    The attack waits for the move: spend the AP it costs Ann above, or let it cost none
+    """
+    if moved_in(fight, form) is None:
+        return None
+    return (
+        "The attack waits for the move: spend the AP it costs "
+        f"{_name(fight, str(form.get('attacker') or ''))} above, or let it cost none"
+    )
+
+
 @checked
 def without_move(form: Form) -> dict[str, str]:
     """The form once the move into hand-to-hand range is paid (its question answered)."""

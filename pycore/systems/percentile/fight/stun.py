@@ -15,7 +15,7 @@ from pycore.systems.percentile import gmtables as gm
 from pycore.systems.percentile.attack import AttackResult
 from pycore.systems.percentile.checks import fmt, parse_number
 from pycore.systems.percentile.fight.setup import ATTACK_NUMBERS
-from pycore.systems.percentile.fight.turns import change_ap
+from pycore.systems.percentile.fight.turns import change_ap, piece_to_come
 from pycore.systems.percentile.fight.value import Fight, Note
 from pycore.systems.percentile.roster import Fighter
 from pycore.validate import checked
@@ -86,7 +86,8 @@ def after_damage(
         target = replace(target, damage_modifier=now)
         notes.append(f"{target.name}'s damage modifier is now {figure(now)}")
     if fight.settings.stun and rise:
-        target = replace(target, ledger=agility.stun(target.ledger, rise))
+        to_come = piece_to_come(fight, target.id)  # PCT-26: the next piece pays it
+        target = replace(target, ledger=agility.stun(target.ledger, rise, turn_to_come=to_come))
         notes.append(
             f"{target.name} owes {fmt(Fraction(rise, agility.STUN_DIVISOR))} AP to the stun"
         )

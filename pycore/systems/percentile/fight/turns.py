@@ -27,9 +27,9 @@ from pycore.errors import RuleError
 from pycore.step import Step
 from pycore.systems.percentile import agility, combat, sides
 from pycore.systems.percentile.checks import roll_percent
+from pycore.systems.percentile.fight import ap
 from pycore.systems.percentile.fight.ap import ApChange as ApChange
 from pycore.systems.percentile.fight.ap import ap_amount as ap_amount
-from pycore.systems.percentile.fight.ap import change_ap as change_ap
 from pycore.systems.percentile.fight.ap import take_turn
 from pycore.systems.percentile.fight.surprise import (
     Surprised,
@@ -513,6 +513,29 @@ class TurnStep:
 def pieces_of(fight: Fight) -> int:
     """The pieces a round is cut into (PCT-26): 1 when pieces are off."""
     return math.ceil(1 / fight.settings.piece) if fight.settings.pieces else 1
+
+
+@checked
+def piece_to_come(fight: Fight, cid: str) -> bool:
+    """Whether a piece of this round still gives ``cid`` a turn (PCT-26, line 71: each piece is
+    treated "as you would a whole turn"): a piece after this one, or his place in this last
+    piece's order not reached yet. Its start pays a stun taken now (PCT-28, line 74: the AP
+    are lost at the start of each of his turns), not the next round's turn only."""
+    if not fight.settings.pieces:
+        return False
+    if fight.piece < pieces_of(fight):
+        return True
+    order = turn_order(fight)
+    return cid in order and order.index(cid) > fight.turn
+
+
+@checked
+def change_ap(
+    fight: Fight, cid: str, kind: str, amount: Fraction, what: str = ""
+) -> tuple[Fight, ApChange]:
+    """:func:`ap.change_ap`, a stun paid by the piece of this round still to come to ``cid``
+    (:func:`piece_to_come`, PCT-26/PCT-28)."""
+    return ap.change_ap(fight, cid, kind, amount, what, to_come=piece_to_come(fight, cid))
 
 
 @checked

@@ -4,7 +4,7 @@ attack worksheet, poisons and the log. The update parses the form, calls a trans
 core's fight (:mod:`pycore.systems.percentile.fight` and its ``fight_*`` modules), stores the
 returned fight and logs its result; every step is undoable and saved. Each card's module declares
 its messages and their handlers (:mod:`.combat_sides`, :mod:`.combat_order`, :mod:`.combat_ap`,
-:mod:`.combat_turn`, :mod:`.combat_attack`).
+:mod:`.combat_turn`, :mod:`.combat_attack`); the round card is drawn by :mod:`.combat_turn_view`.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rkweb.features.percentile import (
     combat_order,
     combat_sides,
     combat_turn,
+    combat_turn_view,
 )
 from rkweb.features.percentile import state as S
 from rkweb.kit.folds import fold
@@ -69,7 +70,7 @@ def view(model: Model) -> VNode:
     return h(
         "div",
         {"class": "page"},
-        combat_turn.turn_view(
+        combat_turn_view.turn_view(
             model,
             st,
             fight,

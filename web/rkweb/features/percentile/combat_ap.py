@@ -67,16 +67,29 @@ def _ap_action(model: Model, msg: ApAction, ctx: Ctx) -> Model:
     return C.edited(model, f"ap-{msg.cid}", edit)
 
 
-def _ap_change(model: Model, ctx: Ctx, cid: str, kind: str) -> Model:
+class ApMoveFree(Message, action="percentile.ap_move_free"):
+    """The GM lets the move into hand-to-hand range cost no AP (0 spent, logged)."""
+
+    cid: str
+
+
+def _ap_change(model: Model, ctx: Ctx, cid: str, kind: str, free: bool = False) -> Model:
     def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
-        amount = R.ap_amount(C.form_of(st, "ap_input").get(cid, ""))
-        fight, change = R.change_ap(fight, cid, kind, amount)
-        label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
         form = C.form_of(st)  # AP they spend after moving inside 3 m pay the move (moved_in)
         paid = kind == "spend" and form.get("attacker") == cid and FS.MOVED in form
+        typed = C.form_of(st, "ap_input").get(cid, "")
+        amount = R.ap_amount("0" if free else typed)
+        # the log names what the AP paid for: "spends 5 AP" alone did not say it was the move
+        fight, change = R.change_ap(fight, cid, kind, amount, FS.MOVE_IN if paid else "")
+        label = {"spend": "Spend AP", "borrow": "Borrow AP", "stun": "Stun"}[kind]
+        label = "Move into hand-to-hand range" if paid else label
         return fight, change.step, label, FS.without_move(form) if paid else None
 
     return C.stepped(model, ctx, f"ap-{cid}", run)
+
+
+def _ap_move_free(model: Model, msg: ApMoveFree, ctx: Ctx) -> Model:
+    return _ap_change(model, ctx, msg.cid, "spend", free=True)
 
 
 def _ap_spend(model: Model, msg: ApSpend, ctx: Ctx) -> Model:
@@ -98,6 +111,7 @@ HANDLERS = handlers(
     _ap_spend,
     _ap_borrow,
     _ap_stun,
+    _ap_move_free,
 )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pycore.dice import seeded
-from pycore.errors import RulekeeperError
+from pycore.errors import RuleError, RulekeeperError
 from pycore.systems.percentile import fight as F
 from pycore.systems.percentile.damage import ORGAN_SYSTEMS
 from pycore.systems.percentile.fight import attack as FA
@@ -22,7 +22,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.percentile import combat_step as C
 from rkweb.features.percentile import state as S
-from rkweb.features.percentile.combat_ap import ApField, ApSpend
+from rkweb.features.percentile.combat_ap import ApField, ApMoveFree, ApSpend
 from rkweb.kit.buttons import button
 from rkweb.kit.fields import error_of, field, number, select, with_error
 from rkweb.kit.results import card, why
@@ -80,6 +80,9 @@ def _resolve(model: Model, msg: AttackResolve, ctx: Ctx) -> Model:
 
     def run(fight: F.Fight, st: dict[str, Any]) -> C.Outcome:
         form = C.form_of(st)
+        waits = FS.move_first(fight, form)  # the move's AP first (PCT-05, PCT-24)
+        if waits:
+            raise RuleError(waits)
         fight, step = FA.attack(fight, FS.setup_of(form), seeded(ctx.fresh_seed))
         label = f"Attack: {step.attacker} → {step.target}"
         return fight, step.step, label, FS.next_form(fight, form)
@@ -161,6 +164,9 @@ def range_entry(model: Model, fight: F.Fight, form: dict[str, Any], prefix: str)
                 error=error_of(model, S.FEATURE, f"ap-{cid}"),
             ),
             button(f"{prefix}-move-spend", "Spend", ApSpend(cid)),
+            # the GM who lets the move go free says so in one tap, logged (the attack waits
+            # for the move otherwise: FS.move_first)
+            button(f"{prefix}-move-free", "No AP for the move (GM; logged)", ApMoveFree(cid)),
         ),
     )
 

@@ -27,7 +27,7 @@ from rkweb.kit.dice_entry import typed_text
 from rkweb.kit.fields import with_error
 
 #: The page's note that the last action was a roll (or an answer to one) whose result shows
-#: where its tap was (combat_turn.turn_view): set by each combat action, not saved (issue 25).
+#: where its tap was (combat_turn_view.turn_view): set by each combat action, not saved (issue 25).
 RESULT_HERE = "percentile_result_here"
 # A step's outcome: the new fight, the log line ("" for none), the undo label ("": nothing done)
 # and the new attack form (None: unchanged).
