@@ -186,7 +186,23 @@ def restored(m: Model, book: Book, account: Account) -> None:
     value set in a step that is no longer there (the form's entries have no undo step of their
     own, so an undo that kept them left the undone turn's target in the restored turn)."""
     book.now = account
+    if form_of(m).get("weapon") != account.who.get("weapon") and out_of_reach(account):
+        # The range typed after the step stays (PCT-05), so an undo to a step whose form was
+        # not kept derives the attack afresh: the first weapon that reaches at that range
+        # (:func:`pycore.systems.percentile.fight.setup.first_reaching`), not the hand-to-hand
+        # weapon the account had when no range was set.
+        with_attacker(account, account.who["attacker"])
     check_form(m, account)
+
+
+def out_of_reach(account: Account) -> bool:
+    """Whether the account's weapon is a hand-to-hand one its target is now too far for."""
+    who = account.who
+    cid, target, weapon = who.get("attacker", ""), who.get("target", ""), who.get("weapon")
+    if not cid or not target or weapon is None:
+        return False
+    far = float(account.ranges.get(frozenset((cid, target)), "0")) > 3
+    return far and HAND_TO_HAND[cid][int(weapon)]
 
 
 def step(m: Model, action: tuple[str, ...], book: Book, n: int) -> Model:
@@ -314,6 +330,8 @@ def act(m: Model, action: tuple[str, ...], account: Account, n: int) -> Model:
 # The play-through's defect: "Primary attack passes" in Bob's turn gave the turn to Ann with
 # Bob's attack kept (his weapon, his odds, "Bob attacks Ann" logged for Ann's roll).
 @example([("next",), ("weapon", "1"), ("pass",)])
+# An undo after a range that puts the restored attacker's hand-to-hand weapon out of reach.
+@example([("next",), ("pass",), ("next",), ("range_m", "12"), ("undo",)])
 # The play-through's: the first weapon was ticked at a range it cannot reach (Bob's KNIFE at 12 m)
 @example([("next",), ("range_m", "12"), ("next",), ("next",), ("next",)])
 def test_every_attack_starts_from_the_sheets_and_the_fight_so_far(
