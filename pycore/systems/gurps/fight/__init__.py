@@ -58,6 +58,7 @@ from pycore.systems.gurps.fight.checks import (
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
 from pycore.systems.gurps.fight.free_hands import EMPTY
 from pycore.systems.gurps.fight.hands import (
+    CARD_PARRY_UNSAID,
     PARRY_UNSAID,
     UNSAID,
     WeaponReadied,
@@ -157,6 +158,7 @@ __all__ = [
     "NO_DEATH_RULE",
     "NO_DEFENSE",
     "OUTCOMES",
+    "CARD_PARRY_UNSAID",
     "PARRY_UNSAID",
     "TRANSITIONS",
     "UNSAID",

@@ -287,6 +287,17 @@ def defenses_now(fight: Fight, c: Combatant) -> tuple[str, ...]:
 
 #: A Ready's parry while the weapon it drew is not said (004 lines 95, 248).
 PARRY_UNSAID: Final = "parry once the weapon drawn is said"
+#: The same on the order strip's card, kept short for its narrow column (:mod:`.card`).
+CARD_PARRY_UNSAID: Final = PARRY_UNSAID.replace("the weapon drawn is", "weapon")
+
+
+@checked
+def parry_waits(fight: Fight, c: Combatant) -> bool:
+    """Whether his parry waits for the weapon his Ready drew to be said: it is not said, and
+    one of his weapons parries (004 lines 95, 248). The chip, the turn line and the card say
+    so (a GM's play-through: the card read "Ready · dodge", the chip "dodge, parry once ...")."""
+    lines = range(len(attack_lines(c)))
+    return unsaid(fight, c) and any(own_parry(armed(c, i)) is not None for i in lines)
 
 
 @checked
@@ -301,8 +312,7 @@ def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
     mine = current is not None and current.id == c.id and current.maneuver == c.maneuver
     after = fight if fight.chosen and mine else after_maneuver(fight, c)
     kinds = defenses_now(after, c)
-    lines = range(len(attack_lines(c)))
-    if unsaid(after, c) and any(own_parry(armed(c, i)) is not None for i in lines):
+    if parry_waits(after, c):
         return (*kinds, PARRY_UNSAID)  # a weapon he may have drawn parries
     return kinds
 
