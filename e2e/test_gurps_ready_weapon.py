@@ -129,8 +129,13 @@ def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]
     expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Knife: not ready.")
     ready = app.get_by_test_id("gurps-attack-ready-1")
     expect(ready).to_have_text("Ready Knife")
-    ready.scroll_into_view_if_needed()  # a worksheet: under his maneuver, with its words
     shot(app, "attack-tab-ready-knife")
+    # In view at 768x1024 with no scroll, beside the words that say why (it sat at y 992-1,040,
+    # under the hit location's questions, partly below the fold).
+    box = ready.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 700, box
+    said = app.get_by_test_id("gurps-attack-punch").bounding_box()
+    assert said is not None and 0 <= box["y"] - (said["y"] + said["height"]) <= 60, (said, box)
     ready.click()
     expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Bo readies the Knife")
     expect(app.get_by_test_id("gurps-attack-maneuver")).to_have_value("Ready")
