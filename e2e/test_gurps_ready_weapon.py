@@ -133,7 +133,7 @@ def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]
     # In view at 768x1024 with no scroll, beside the words that say why (it sat at y 992-1,040,
     # under the hit location's questions, partly below the fold).
     box = ready.bounding_box()
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 700, box
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 700, box
     said = app.get_by_test_id("gurps-attack-punch").bounding_box()
     assert said is not None and 0 <= box["y"] - (said["y"] + said["height"]) <= 60, (said, box)
     ready.click()
