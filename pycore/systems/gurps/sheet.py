@@ -178,15 +178,18 @@ class Combatant:
         return bool(self.shield_skill) and not self.shield_unready
 
     @property
+    def shield_held(self) -> bool:
+        """Whether a hand holds his shield: his sheet has one (a Shield skill or a DB), and it
+        is ready (no hand holds it while both grip a two-handed weapon, 004 line 93). Only then
+        has he a shield arm and a shield hand to aim at (003 lines 55, 58)."""
+        return bool(self.shield_skill or self.shield_db) and not self.shield_unready
+
+    @property
     def large_shield_held(self) -> bool:
         """Whether he holds a large shield, −2 to his melee attacks (004 line 141): his sheet
         says it is large, and it is ready (no hand holds it while both grip a two-handed
         weapon)."""
-        return (
-            self.shield_large
-            and bool(self.shield_skill or self.shield_db)
-            and not self.shield_unready
-        )
+        return self.shield_large and self.shield_held
 
     @property
     def speed(self) -> Fraction:

@@ -73,6 +73,7 @@ from pycore.systems.gurps.fight.hands import (
     ready_weapon,
     shield_withheld,
     skill_withheld,
+    target_as_held,
     unsaid,
     weapon_withheld,
 )
@@ -153,12 +154,12 @@ TRANSITIONS = (
 )
 
 __all__ = [
+    "CARD_PARRY_UNSAID",
     "CARRIED_LEAD",
     "EMPTY",
     "NO_DEATH_RULE",
     "NO_DEFENSE",
     "OUTCOMES",
-    "CARD_PARRY_UNSAID",
     "PARRY_UNSAID",
     "TRANSITIONS",
     "UNSAID",
@@ -250,6 +251,7 @@ __all__ = [
     "strike_said",
     "strike_skill",
     "take_maneuver",
+    "target_as_held",
     "tied_names",
     "tied_with",
     "turn_held",

@@ -158,6 +158,15 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
 
 
 @checked
+def target_as_held(fight: Fight, c: Combatant | None) -> Combatant | None:
+    """``c`` as an attack aims at him now: with the weapon in his hand (:func:`holding`), so a
+    shield no hand holds, both gripping his two-handed weapon (004 line 93), leaves no shield
+    arm or hand to aim at (003 lines 55, 58), as it adds no DB and gives no block (004 lines
+    219, 237). None (no target chosen) stays None."""
+    return None if c is None else holding(fight, c)
+
+
+@checked
 def parry_line(fight: Fight, c: Combatant) -> int | None:
     """The attack line of the weapon ``c`` parries with now (the one in his hand, with no
     record his sheet's first, as :func:`holding` gives him); None when he parries barehanded
