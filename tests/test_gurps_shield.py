@@ -226,3 +226,19 @@ def test_the_weapon_in_the_fighters_hands_decides_the_shield_side() -> None:
         aimed_locations(bo, gf.target_as_held(great, hugh))
     )
     assert "shield_hand" in aimed_locations(bo, gf.target_as_held(with_hand(fight, "h", 0), hugh))
+
+
+# --- 5. the share preview says the shield as the printed sheet does --------------------------
+
+
+def test_the_share_preview_says_a_large_shield() -> None:
+    """The sheet marks the shield large (−2 to his melee attacks, 004 line 141; GUR-25): the
+    share preview someone reads before importing the fighter said only "skill 11"."""
+    from pycore.share.words import sheet_words
+
+    ana = Combatant(name="Ana", shield_skill=11, shield_db=2, shield_large=True)
+    rows = dict(sheet_words("gurps.fighter", sheets.combatant_to_json(ana))[0])
+    assert rows["Shield"] == "skill 11, DB 2, large"
+    assert "skill 11, DB 2, large" in text_of(paper.view(ana))  # one wording, both places
+    none = dict(sheet_words("gurps.fighter", sheets.combatant_to_json(Combatant()))[0])
+    assert none["Shield"] == ""

@@ -192,6 +192,20 @@ class Combatant:
         return self.shield_large and self.shield_held
 
     @property
+    def shield_said(self) -> str:
+        """His shield in words, as the printed sheet and the share preview say it: its skill
+        and DB, and large (−2 to his melee attacks, 004 line 141; GUR-25); "" with none.
+
+        >>> Combatant(shield_skill=11, shield_db=2, shield_large=True).shield_said
+        'skill 11, DB 2, large'
+        """
+        if not (self.shield_skill or self.shield_db):
+            return ""
+        return f"skill {self.shield_skill}, DB {self.shield_db}" + (
+            ", large" if self.shield_large else ""
+        )
+
+    @property
     def speed(self) -> Fraction:
         return exact(self.basic_speed, "Basic Speed")
 
