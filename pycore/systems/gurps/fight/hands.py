@@ -46,6 +46,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed, attack_lines, no_skill_said, skill_set
+from pycore.systems.gurps.defenses import Defense
 from pycore.systems.gurps.fight.free_hands import (
     EMPTY,
     no_empty_hand_said,
@@ -154,7 +155,32 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
         line = 0
     if line < 0 or line >= len(attack_lines(c)):
         return c
-    return replace(armed(c, line), more_attacks=())
+    return replace(armed(c, _parrying_way(c, line)), more_attacks=())
+
+
+@checked
+def drawn_parry(c: Combatant, line: int) -> Defense | None:
+    """The parry the weapon of ``line`` gives him once in his hand (a Ready's chip says it),
+    with its melee way (:func:`_parrying_way`); None when it cannot parry (004 line 248)."""
+    count = len(attack_lines(c))
+    if not is_whole(line) or not 0 <= line < count:
+        raise RuleError(f"attack line {shown(line)} is not one of the {count} on the sheet")
+    return own_parry(replace(armed(c, _parrying_way(c, line)), more_attacks=()))
+
+
+def _parrying_way(c: Combatant, line: int) -> int:
+    """The line the weapon in his hand (held by its ``line``) parries with. What is ready is a
+    weapon, not a line (004 lines 91, 93): a spear's throw and thrust are one spear in hand,
+    and "the defender's melee weapon" parries (004 line 248), with its melee skill (GUR-48). So
+    a thrown way in hand parries with a melee way of the same weapon ready with it (its skill
+    set), and with its own line only when the weapon has none. A GM's play-through: a sheet
+    whose first line was the spear thrown parried with the Thrown Weapon skill."""
+    lines = attack_lines(c)
+    if lines[line].kind == "melee":
+        return line
+    ready = offered_lines(c, line)  # the ways of the weapon in hand (004 line 91)
+    melee = (i for i in ready if not lines[i].unarmed and lines[i].kind == "melee")
+    return next((i for i in melee if skill_set(c, i)), line)
 
 
 @checked
@@ -177,7 +203,7 @@ def parry_line(fight: Fight, c: Combatant) -> int | None:
         return None
     line = _held(fight, c.id)
     if line is not None and 0 <= line < len(attack_lines(c)):
-        return line
+        return _parrying_way(c, line)  # the melee way of the weapon in hand (004 line 248)
     return attack_lines(c).index(way)
 
 
