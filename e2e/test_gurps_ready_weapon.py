@@ -38,6 +38,11 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     _bo_and_ana(app)
     app.get_by_test_id("gurps-take-ready").click()  # Bo's turn
     expect(app.get_by_test_id("gurps-ready-chips")).to_contain_text("KnifeParry 9")
+    # His card says what the chip and the turn line say: the parry waits for the weapon.
+    card = app.get_by_test_id("gurps-slot").filter(has_text="Bo")
+    expect(card).to_contain_text("Ready · dodge, parry once weapon said")
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("parry once the weapon drawn is said")
+    shot(app, "ready-card-unsaid")
     app.get_by_test_id("gurps-next-take-attack").click()  # Ana's turn: she attacks Bo
     enter(app, "gurps-fight-attack-typed", "3 3 3")  # 9 against 14: a hit
     said = app.get_by_test_id("gurps-fight-parry-withheld")
