@@ -38,6 +38,11 @@ def test_the_defence_step_asks_the_weapon_readied(app: Page, errors: list[str]) 
     _bo_and_ana(app)
     app.get_by_test_id("gurps-take-ready").click()  # Bo's turn
     expect(app.get_by_test_id("gurps-ready-chips")).to_contain_text("KnifeParry 9")
+    # His card says what the chip and the turn line say: the parry waits for the weapon.
+    card = app.get_by_test_id("gurps-slot").filter(has_text="Bo")
+    expect(card).to_contain_text("Ready · dodge, parry once weapon said")
+    expect(app.get_by_test_id("gurps-turn")).to_contain_text("parry once the weapon drawn is said")
+    shot(app, "ready-card-unsaid")
     app.get_by_test_id("gurps-next-take-attack").click()  # Ana's turn: she attacks Bo
     enter(app, "gurps-fight-attack-typed", "3 3 3")  # 9 against 14: a hit
     said = app.get_by_test_id("gurps-fight-parry-withheld")
@@ -129,8 +134,13 @@ def test_the_attack_tab_readies_a_weapon_in_one_tap(app: Page, errors: list[str]
     expect(app.get_by_test_id("gurps-attack-punch")).to_contain_text("Knife: not ready.")
     ready = app.get_by_test_id("gurps-attack-ready-1")
     expect(ready).to_have_text("Ready Knife")
-    ready.scroll_into_view_if_needed()  # a worksheet: under his maneuver, with its words
     shot(app, "attack-tab-ready-knife")
+    # In view at 768x1024 with no scroll, beside the words that say why (it sat at y 992-1,040,
+    # under the hit location's questions, partly below the fold).
+    box = ready.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 700, box
+    said = app.get_by_test_id("gurps-attack-punch").bounding_box()
+    assert said is not None and 0 <= box["y"] - (said["y"] + said["height"]) <= 60, (said, box)
     ready.click()
     expect(app.get_by_test_id("gurps-log-entry").first).to_contain_text("Bo readies the Knife")
     expect(app.get_by_test_id("gurps-attack-maneuver")).to_have_value("Ready")

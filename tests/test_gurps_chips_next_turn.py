@@ -7,6 +7,7 @@ replaces it (GUR-06, 004 line 29), and with his mace in hand he parries (GUR-17,
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps.fight import Fight
@@ -73,3 +74,32 @@ def test_a_bow_in_hand_and_a_knife_to_draw_the_parry_waits_for_the_knife() -> No
     assert chip == f"no attack · dodge, {gf.PARRY_UNSAID}"
     fight, _ = gf.take_maneuver(fight, "Ready")
     assert {c.label: c.allows for c in gf.maneuver_choices(fight)}["Ready"] == chip
+
+
+# A fighter's card on the order strip says what his maneuver chip and his turn's line say of a
+# Ready's parry (004 lines 95, 248): while the weapon it drew is not said, the parry waits for
+# it. A GM's play-through: the card read "Ready · dodge" while the chip and the turn line read
+# "dodge, parry once the weapon drawn is said".
+
+
+def test_the_card_says_the_parry_waits_for_the_weapon_drawn() -> None:  # 004:L95, L248
+    fight, _ = gf.start(Fight((DAN, BO)), random.Random(1))
+    fight, _ = gf.take_maneuver(fight, "Ready")
+    line = {c.label: c.allows for c in gf.maneuver_choices(fight)}["Ready"]
+    assert line.endswith(f"dodge, {gf.PARRY_UNSAID}")
+    assert gf.card_line(fight, "d") == f"Ready · dodge, {gf.CARD_PARRY_UNSAID}"
+    # the card's words are the chip's, shortened to the card's column
+    assert gf.CARD_PARRY_UNSAID.startswith("parry once") and "said" in gf.CARD_PARRY_UNSAID
+    for moved in (fight, gf.next_turn(fight)[0]):  # on Bo's turn too, until it is said
+        assert gf.card_line(moved, "d").startswith(f"Ready · dodge, {gf.CARD_PARRY_UNSAID}")
+    fight, _ = gf.ready_weapon(fight, "d", 1)  # the axe: its parry now
+    assert gf.card_line(fight, "d") == "Ready · dodge, parry"
+
+
+def test_no_weapon_that_parries_no_parry_waits() -> None:  # 004:L248
+    """A bow and a sling to draw: neither parries, so the card says no parry to come."""
+    bows = lines_from_saved("Long bow: 12, 1d+2 imp, bow")
+    archer = replace(DAN, weapon="Short bow", attack_kind="bow", more_attacks=bows)
+    fight, _ = gf.start(Fight((archer, BO)), random.Random(1))
+    fight, _ = gf.take_maneuver(fight, "Ready")
+    assert gf.card_line(fight, "d") == "Ready · dodge"

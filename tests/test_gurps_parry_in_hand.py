@@ -96,7 +96,8 @@ def test_a_ready_weapon_not_said_withholds_the_parry_until_the_gm_says_it() -> N
     shot = _bo_shot()
     ana = send(send(attack_turn(shot), "gurps.step_attack_typed", "6 6 6"), "gurps.next")
     ready = send(ana, "gurps.maneuver", "Ready", "")
-    assert gf.card_line(fight_of(ready), "g2") == "Ready · dodge"
+    # the card says the parry waits, as the chip and the turn line do (004 lines 95, 248)
+    assert gf.card_line(fight_of(ready), "g2") == f"Ready · dodge, {gf.CARD_PARRY_UNSAID}"
     hit = _ana_hits(ready)
     assert [k for k, _ in gf.defenses_left(fight_of(hit))] == ["dodge"]
     assert gf.in_hand(fight_of(ready), "g2") == gf.UNSAID

@@ -20,6 +20,7 @@ from test_gurps_pages import fight_started, send, texts, two_fighters
 
 from pycore.systems.gurps import fight as gf
 from pycore.systems.gurps import sheet as sheets
+from pycore.systems.gurps.aiming import aimed_locations
 from pycore.systems.gurps.fight.hands import with_hand
 from pycore.systems.gurps.lines import lines_from_saved
 from pycore.systems.gurps.sheet import Combatant, derived_defenses
@@ -185,3 +186,59 @@ def test_the_attack_tab_says_it_too() -> None:
         "No shield DB and no block: both hands grip the Greatsword, so none holds the shield."
     ]
     assert "Block" not in texts(rolled, "gurps-defense-choices")[0]
+
+
+# --- 4. no shield arm or shield hand to aim at while no hand holds the shield -----------------
+
+
+def _locations(model: Model, testid: str) -> str:
+    return texts(model, testid)[0]
+
+
+def test_no_shield_arm_to_aim_at_while_both_hands_grip_a_two_handed_weapon() -> None:
+    """003 lines 55, 58: the shield arm (−4) and shield hand (−8) are an arm and a hand holding
+    a shield. While both of Ana's hands grip her greatsword none holds it (004 line 93), as her
+    DB and block already say (004 lines 219, 237): the tracker's step and the Attack tab offered
+    them all the same, following her Shield skill."""
+    shielded = _ana_shielded(fight_started())
+    turn = send(shielded, "gurps.maneuver", "Attack", "")  # Bo's turn, at Ana
+    assert "shield arm" in _locations(turn, "gurps-fight-location")
+    gripped = send(turn, "gurps.field", "g1", "two_handed", "yes")
+    assert "shield arm" not in _locations(gripped, "gurps-fight-location")
+    assert "shield hand" not in _locations(gripped, "gurps-fight-location")
+    tab = send(gripped, "gurps.tab", "attack")
+    for field, value in (("attacker", "g2"), ("defender", "g1")):
+        tab = send(tab, "gurps.attack_form", field, value)
+    assert "shield arm" not in _locations(tab, "gurps-attack-location")
+    one_hand = send(tab, "gurps.field", "g1", "two_handed", "")
+    assert "shield arm" in _locations(one_hand, "gurps-attack-location")
+
+
+def test_the_weapon_in_the_fighters_hands_decides_the_shield_side() -> None:
+    """Hugh's sheet: a broadsword first, a greatsword second; his shield has a DB but no skill
+    (carried all the same: 003 line 55). With the greatsword in both hands, no shield arm."""
+    hugh = Combatant(id="h", name="Hugh", shield_db=2, more_attacks=GREATSWORD)
+    bo = Combatant(id="b", name="Bo")
+    fight = gf.Fight((hugh, bo))
+    assert "shield_arm" in aimed_locations(bo, gf.target_as_held(fight, hugh))
+    great = with_hand(fight, "h", 1)
+    assert not {"shield_arm", "shield_hand"} & set(
+        aimed_locations(bo, gf.target_as_held(great, hugh))
+    )
+    assert "shield_hand" in aimed_locations(bo, gf.target_as_held(with_hand(fight, "h", 0), hugh))
+
+
+# --- 5. the share preview says the shield as the printed sheet does --------------------------
+
+
+def test_the_share_preview_says_a_large_shield() -> None:
+    """The sheet marks the shield large (−2 to his melee attacks, 004 line 141; GUR-25): the
+    share preview someone reads before importing the fighter said only "skill 11"."""
+    from pycore.share.words import sheet_words
+
+    ana = Combatant(name="Ana", shield_skill=11, shield_db=2, shield_large=True)
+    rows = dict(sheet_words("gurps.fighter", sheets.combatant_to_json(ana))[0])
+    assert rows["Shield"] == "skill 11, DB 2, large"
+    assert "skill 11, DB 2, large" in text_of(paper.view(ana))  # one wording, both places
+    none = dict(sheet_words("gurps.fighter", sheets.combatant_to_json(Combatant()))[0])
+    assert none["Shield"] == ""

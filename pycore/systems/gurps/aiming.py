@@ -6,7 +6,8 @@ A location the attack cannot hit is not offered, so it is never rolled at its pe
 refused only at the damage roll: the vitals and the eye take only impaling, piercing or
 tight-beam burning attacks (003 lines 41, 46); a target with No Eyes, No Head or No Neck lacks
 them (003 line 70); the shield arm (−4) and shield hand (−8) are a shield's (003 lines 55, 58),
-so a target without one has neither. Fatigue damage always ignores hit location (003 line 35):
+so a target without one has neither, nor one whose shield no hand holds: both hands gripping a
+two-handed weapon (004 line 93; the fight's weapon in hand, ``fight.target_as_held``). Fatigue damage always ignores hit location (003 line 35):
 a fatigue attack is offered no location at all, and lands on the torso with no penalty.
 
 >>> spear = Combatant(damage_type="imp")
@@ -46,6 +47,7 @@ def aimed_locations(
     """The locations ``attacker``'s attack ``line`` may be aimed at on ``defender``; a chink in
     the armor goes with one of them (``AttackSetup.chink``, 003 line 87), so the table's two
     chink rows are not offered. With either fighter not chosen yet, every location of the body.
+    A shield arm and hand only while a hand holds his shield (:attr:`Combatant.shield_held`).
     """
     keys = body_locations()
     if attacker is None or defender is None:
@@ -55,7 +57,7 @@ def aimed_locations(
         k
         for k in keys
         if not aim_refused(k, using.damage_type, defender.tolerance, using.tight_beam)
-        and (defender.shield_skill or k not in SHIELD_SIDE)
+        and (defender.shield_held or k not in SHIELD_SIDE)
     )
 
 

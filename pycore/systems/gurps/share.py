@@ -65,7 +65,14 @@ def fighter_words(d: Mapping[str, Any]) -> tuple[Rows, Lists]:
         ("Weapon", f"{d.get('weapon')}, skill {d.get('weapon_skill')}"),
         ("Damage", f"{d.get('damage')} {d.get('damage_type')}"),
         ("Damage resistance", d.get("dr")),
-        ("Shield", f"skill {d.get('shield_skill')}" if d.get("shield_skill") else ""),
+        ("Shield", _shield(d)),
         ("Posture", d.get("posture")),
     ]
     return rows, [("Notes", [str(d.get("notes") or "")])]
+
+
+def _shield(d: Mapping[str, Any]) -> str:
+    """The shield as the printed sheet says it: skill, DB and large (004 line 141; a GM read
+    only "skill 11" of a large shield), from the shared sheet the loader accepted (a shape it
+    never meant falls back to plain words, :func:`pycore.share.words.sheet_words`)."""
+    return combatant_from_json(dict(d)).shield_said

@@ -178,14 +178,31 @@ class Combatant:
         return bool(self.shield_skill) and not self.shield_unready
 
     @property
+    def shield_held(self) -> bool:
+        """Whether a hand holds his shield: his sheet has one (a Shield skill or a DB), and it
+        is ready (no hand holds it while both grip a two-handed weapon, 004 line 93). Only then
+        has he a shield arm and a shield hand to aim at (003 lines 55, 58)."""
+        return bool(self.shield_skill or self.shield_db) and not self.shield_unready
+
+    @property
     def large_shield_held(self) -> bool:
         """Whether they hold a large shield, −2 to their melee attacks (004 line 141): their sheet
         says it is large, and it is ready (no hand holds it while both grip a two-handed
         weapon)."""
-        return (
-            self.shield_large
-            and bool(self.shield_skill or self.shield_db)
-            and not self.shield_unready
+        return self.shield_large and self.shield_held
+
+    @property
+    def shield_said(self) -> str:
+        """His shield in words, as the printed sheet and the share preview say it: its skill
+        and DB, and large (−2 to his melee attacks, 004 line 141; GUR-25); "" with none.
+
+        >>> Combatant(shield_skill=11, shield_db=2, shield_large=True).shield_said
+        'skill 11, DB 2, large'
+        """
+        if not (self.shield_skill or self.shield_db):
+            return ""
+        return f"skill {self.shield_skill}, DB {self.shield_db}" + (
+            ", large" if self.shield_large else ""
         )
 
     @property

@@ -58,9 +58,11 @@ from pycore.systems.gurps.fight.checks import (
 from pycore.systems.gurps.fight.codec import fight_from_json, fight_to_json
 from pycore.systems.gurps.fight.free_hands import EMPTY
 from pycore.systems.gurps.fight.hands import (
+    CARD_PARRY_UNSAID,
     PARRY_UNSAID,
     UNSAID,
     WeaponReadied,
+    drawn_parry,
     empty_hand_said,
     in_hand,
     line_in_hand,
@@ -72,6 +74,7 @@ from pycore.systems.gurps.fight.hands import (
     ready_weapon,
     shield_withheld,
     skill_withheld,
+    target_as_held,
     unsaid,
     weapon_withheld,
 )
@@ -152,6 +155,7 @@ TRANSITIONS = (
 )
 
 __all__ = [
+    "CARD_PARRY_UNSAID",
     "CARRIED_LEAD",
     "EMPTY",
     "NO_DEATH_RULE",
@@ -204,6 +208,7 @@ __all__ = [
     "defend",
     "defenses_left",
     "dismiss",
+    "drawn_parry",
     "edit",
     "empty_hand_said",
     "failed_rolls",
@@ -248,6 +253,7 @@ __all__ = [
     "strike_said",
     "strike_skill",
     "take_maneuver",
+    "target_as_held",
     "tied_names",
     "tied_with",
     "turn_held",

@@ -18,7 +18,7 @@ below, that the texts give no death rule (GUR-35, GUR-58: the product never deci
 
 from __future__ import annotations
 
-from pycore.systems.gurps.fight.hands import defenses_now
+from pycore.systems.gurps.fight.hands import CARD_PARRY_UNSAID, defenses_now, parry_waits
 from pycore.systems.gurps.fight.once import used
 from pycore.systems.gurps.fight.value import Fight
 from pycore.systems.gurps.sheet import Combatant
@@ -70,9 +70,12 @@ def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
     says its +2 (GUR-17) or its Double Defense until their next turn, as its chip did (a GM's
     play-through: the card said "All-Out Defense · dodge, parry" after Increased Dodge). A
     block or a parry they used this turn is not among them, and is said used (GUR-47, GUR-48:
-    one each per turn, back when their own turn begins)."""
+    one each per turn, back when their own turn begins). While a Ready's weapon is not said, the
+    parry waits for it (004 lines 95, 248), as the maneuver's chip and their turn's line say."""
     spent = used(fight, c.id)
     left = tuple(k for k in defenses_now(fight, c) if k not in spent)
+    if "parry" not in spent and parry_waits(fight, c):  # as the chip and the turn line say
+        left = (*left, CARD_PARRY_UNSAID)
     defenses = ", ".join(raised(left, c.option))
     if spent and not c.unconscious:
         gone = " and ".join(spent)

@@ -46,6 +46,7 @@ from typing import Any, Final
 
 from pycore.errors import RuleError
 from pycore.systems.gurps.attacks import armed, attack_lines, no_skill_said, skill_set
+from pycore.systems.gurps.defenses import Defense
 from pycore.systems.gurps.fight.free_hands import (
     EMPTY,
     no_empty_hand_said,
@@ -154,7 +155,41 @@ def holding(fight: Fight, c: Combatant) -> Combatant:
         line = 0
     if line < 0 or line >= len(attack_lines(c)):
         return c
-    return replace(armed(c, line), more_attacks=())
+    return replace(armed(c, _parrying_way(c, line)), more_attacks=())
+
+
+@checked
+def drawn_parry(c: Combatant, line: int) -> Defense | None:
+    """The parry the weapon of ``line`` gives him once in his hand (a Ready's chip says it),
+    with its melee way (:func:`_parrying_way`); None when it cannot parry (004 line 248)."""
+    count = len(attack_lines(c))
+    if not is_whole(line) or not 0 <= line < count:
+        raise RuleError(f"attack line {shown(line)} is not one of the {count} on the sheet")
+    return own_parry(replace(armed(c, _parrying_way(c, line)), more_attacks=()))
+
+
+def _parrying_way(c: Combatant, line: int) -> int:
+    """The line the weapon in his hand (held by its ``line``) parries with. What is ready is a
+    weapon, not a line (004 lines 91, 93): a spear's throw and thrust are one spear in hand,
+    and "the defender's melee weapon" parries (004 line 248), with its melee skill (GUR-48). So
+    a thrown way in hand parries with a melee way of the same weapon ready with it (its skill
+    set), and with its own line only when the weapon has none. A GM's play-through: a sheet
+    whose first line was the spear thrown parried with the Thrown Weapon skill."""
+    lines = attack_lines(c)
+    if lines[line].kind == "melee":
+        return line
+    ready = offered_lines(c, line)  # the ways of the weapon in hand (004 line 91)
+    melee = (i for i in ready if not lines[i].unarmed and lines[i].kind == "melee")
+    return next((i for i in melee if skill_set(c, i)), line)
+
+
+@checked
+def target_as_held(fight: Fight, c: Combatant | None) -> Combatant | None:
+    """``c`` as an attack aims at him now: with the weapon in his hand (:func:`holding`), so a
+    shield no hand holds, both gripping his two-handed weapon (004 line 93), leaves no shield
+    arm or hand to aim at (003 lines 55, 58), as it adds no DB and gives no block (004 lines
+    219, 237). None (no target chosen) stays None."""
+    return None if c is None else holding(fight, c)
 
 
 @checked
@@ -168,7 +203,7 @@ def parry_line(fight: Fight, c: Combatant) -> int | None:
         return None
     line = _held(fight, c.id)
     if line is not None and 0 <= line < len(attack_lines(c)):
-        return line
+        return _parrying_way(c, line)  # the melee way of the weapon in hand (004 line 248)
     return attack_lines(c).index(way)
 
 
@@ -287,6 +322,17 @@ def defenses_now(fight: Fight, c: Combatant) -> tuple[str, ...]:
 
 #: A Ready's parry while the weapon it drew is not said (004 lines 95, 248).
 PARRY_UNSAID: Final = "parry once the weapon drawn is said"
+#: The same on the order strip's card, kept short for its narrow column (:mod:`.card`).
+CARD_PARRY_UNSAID: Final = PARRY_UNSAID.replace("the weapon drawn is", "weapon")
+
+
+@checked
+def parry_waits(fight: Fight, c: Combatant) -> bool:
+    """Whether his parry waits for the weapon his Ready drew to be said: it is not said, and
+    one of his weapons parries (004 lines 95, 248). The chip, the turn line and the card say
+    so (a GM's play-through: the card read "Ready · dodge", the chip "dodge, parry once ...")."""
+    lines = range(len(attack_lines(c)))
+    return unsaid(fight, c) and any(own_parry(armed(c, i)) is not None for i in lines)
 
 
 @checked
@@ -301,8 +347,7 @@ def defenses_taking(fight: Fight, c: Combatant) -> tuple[str, ...]:
     mine = current is not None and current.id == c.id and current.maneuver == c.maneuver
     after = fight if fight.chosen and mine else after_maneuver(fight, c)
     kinds = defenses_now(after, c)
-    lines = range(len(attack_lines(c)))
-    if unsaid(after, c) and any(own_parry(armed(c, i)) is not None for i in lines):
+    if parry_waits(after, c):
         return (*kinds, PARRY_UNSAID)  # a weapon they may have drawn parries
     return kinds
 

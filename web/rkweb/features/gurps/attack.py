@@ -226,12 +226,20 @@ ACTIONS = frozenset(HANDLERS)
 # --- the view ---------------------------------------------------------------------------------
 
 
-def _choose_parties(model: Model, form: dict[str, Any], fight: Fight) -> VNode:
+def _choose_parties(
+    model: Model, form: dict[str, Any], fight: Fight, chosen: bool
+) -> list[VNode | None]:
+    """The attacker, the defender and the hit location; under them (``chosen``) whether his
+    weapons are ready, with the one tap that readies one, near the top of the form (it sat
+    under the location's questions, partly below the fold at 768x1024); then how the location
+    is struck."""
     choose = [("", "choose…"), *[(c.id, c.name) for c in fight.combatants]]
     locations = location_choices(
         *aimed_at(form, fight), random_location=yes(form, "random_location")
     )
-    return h(
+    where = _where(form, locations) if locations else [no_location("gurps-attack-no-location")]
+    ready = _readiness(fight, fight.combatant(str(form["attacker"]))) if chosen else []
+    parties = h(
         "div",
         {"class": "grid2"},
         select(
@@ -250,10 +258,16 @@ def _choose_parties(model: Model, form: dict[str, Any], fight: Fight) -> VNode:
             AttackForm("defender"),
             hint=parties_said(model, "defender"),
         ),
-        *(_where(form, locations) if locations else [no_location("gurps-attack-no-location")]),
+        where[0],
+    )
+    struck = h(
+        "div",
+        {"class": "grid2"},
+        *where[1:],
         _yes_no(form, "from_behind", "Attack from behind (no defense)"),
         _yes_no(form, "shield_side", "From the front or shield side (shield DB counts)"),
     )
+    return [parties, *ready, struck]
 
 
 def _where(form: dict[str, Any], locations: tuple[tuple[str, str], ...]) -> list[VNode | None]:
@@ -313,21 +327,8 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
         [(str(i), str(lines[i])) for i in offered],
         AttackForm("line"),
     )
-    punch = gurps_fight.punch_withheld(fight, attacker)
-    unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
-    # 004 line 95: the tab says a weapon not in their hand is drawn with a Ready maneuver (not
-    # offered as an attack); in their turn, the tracker's one tap does it here too (GUR-13). In
-    # another's turn they cannot take it, and once their Ready drew one the tracker's chips say
-    # which: the words stand alone.
-    current = fight.current()
-    ours = current is not None and current.id == attacker.id and attacker.maneuver != "Ready"
     parts: list[VNode | None] = [
         h("div", {"class": "grid2"}, way if len(offered) > 1 else None, *_choices(fight, attacker)),
-        h("p", {"class": "small", "data-testid": "gurps-attack-punch"}, punch) if punch else None,
-        ready_offers(fight, attacker, "gurps-attack") if ours else None,
-        h("p", {"class": "small", "data-testid": "gurps-attack-no-skill"}, unset)
-        if unset
-        else None,
     ]
     parts.append(_victim(form, fight))
     attacker = armed(attacker, min(line_index(form["line"]), len(lines) - 1))
@@ -348,6 +349,25 @@ def _attacker_fields(model: Model, form: dict[str, Any], fight: Fight) -> list[V
             )
         )
     return parts
+
+
+def _readiness(fight: Fight, attacker: Combatant) -> list[VNode | None]:
+    """Why a weapon or a punch is not offered, and a line's skill not set yet. 004 line 95: the
+    tab says a weapon not in his hand is drawn with a Ready maneuver (not offered as an
+    attack); in his turn, the tracker's one tap does it here too (GUR-13). In another's turn
+    he cannot take it, and once his Ready drew one the tracker's chips say which: the words
+    stand alone."""
+    punch = gurps_fight.punch_withheld(fight, attacker)
+    unset = gurps_fight.skill_withheld(attacker)  # a new line waits for its skill
+    current = fight.current()
+    ours = current is not None and current.id == attacker.id and attacker.maneuver != "Ready"
+    return [
+        h("p", {"class": "small", "data-testid": "gurps-attack-punch"}, punch) if punch else None,
+        ready_offers(fight, attacker, "gurps-attack") if ours else None,
+        h("p", {"class": "small", "data-testid": "gurps-attack-no-skill"}, unset)
+        if unset
+        else None,
+    ]
 
 
 def _choices(fight: Fight, attacker: Combatant) -> list[VNode | None]:
@@ -574,7 +594,7 @@ def view(model: Model) -> VNode:
         card(
             "gurps-attack-h",
             "Attack worksheet",
-            _choose_parties(model, form, fight),
+            *_choose_parties(model, form, fight, chosen),
             *(_attacker_fields(model, form, fight) if chosen else []),
             _modifiers(model, form, ranged),
             reach_question(

@@ -253,9 +253,12 @@ def _moving(form: dict[str, Any]) -> bool:
 
 
 def aimed_at(form: dict[str, Any], fight: Fight) -> tuple[Combatant | None, Combatant | None, int]:
-    """The attacker and defender (``None`` if not chosen) and the line, as the aim reads them."""
+    """The attacker and defender (``None`` if not chosen) and the line, as the aim reads them:
+    the defender with the weapon in hand (no shield arm while both hands grip a two-handed
+    weapon, 004 line 93, 003 line 55)."""
     ids = {c.id: c for c in fight.combatants}
-    return ids.get(str(form["attacker"])), ids.get(str(form["defender"])), line_index(form["line"])
+    defender = gurps_fight.target_as_held(fight, ids.get(str(form["defender"])))
+    return ids.get(str(form["attacker"])), defender, line_index(form["line"])
 
 
 def _num(form: dict[str, Any], name: str) -> Fraction | None:

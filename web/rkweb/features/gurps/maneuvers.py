@@ -4,15 +4,13 @@ are the core's for their weapon (All-Out Attack's melee or ranged options, GUR-1
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from pycore.systems.gurps import fight as gurps_fight
 from pycore.systems.gurps import maneuver_names, posture_names
-from pycore.systems.gurps.attacks import armed, attack_lines
+from pycore.systems.gurps.attacks import attack_lines
 from pycore.systems.gurps.defenses import defense_line
 from pycore.systems.gurps.fight import Fight
 from pycore.systems.gurps.line_weapons import weapon_of, weapons_named
-from pycore.systems.gurps.sheet import Combatant, own_parry
+from pycore.systems.gurps.sheet import Combatant
 from pycore.systems.gurps.worksheet import offered_options
 from rkweb.app.messages import Message
 from rkweb.app.model import Model
@@ -196,7 +194,7 @@ def _parry_note(c: Combatant, index: int) -> str:
     """What the weapon gives them to defend with once drawn (004 line 248), as it stands: their
     posture (GUR-10), All-Out Defense (Increased Parry) and stun (GUR-45) count (Bo lying down
     showed "Parry 8" for a parry of 5)."""
-    parry = own_parry(replace(armed(c, index), more_attacks=()))
+    parry = gurps_fight.drawn_parry(c, index)  # a spear's throw parries as its thrust (004 l. 91)
     if parry is None:
         return "no parry"
     now = defense_line(

@@ -14,13 +14,6 @@ def _grip(two_handed: bool) -> str:
     return ", two-handed" if two_handed else ""
 
 
-def _shield(c: Combatant) -> str:
-    """Their shield on paper: its skill and DB, and large (−2 to their melee attacks, 004 line 141)."""
-    if not (c.shield_skill or c.shield_db):
-        return ""
-    return f"skill {c.shield_skill}, DB {c.shield_db}" + (", large" if c.shield_large else "")
-
-
 def _weapon(c: Combatant) -> VNode:
     ranged = [("Acc", c.acc), ("1/2D yards", c.half_d), ("Max yards", c.max_range)]
     return block(
@@ -33,7 +26,7 @@ def _weapon(c: Combatant) -> VNode:
                 ("Reach", c.reach),
                 ("Parry modifier", c.parry_bonus),
                 *(ranged if c.ranged else []),
-                ("Shield", _shield(c)),
+                ("Shield", c.shield_said),  # its skill, DB and large (004 line 141)
                 ("Barehanded", "yes" if c.unarmed else "no"),
                 ("Brawling / Karate", f"{c.brawling or '—'} / {c.karate or '—'}"),
             ]

@@ -178,7 +178,9 @@ def _attack_fields(
 ) -> VNode:
     random_location = bool(step["random_location"])
     line = line_index(step["line"])
-    locations = location_choices(attacker, target, line, random_location=random_location)
+    # the target with the weapon in hand: no shield arm while no hand holds it (004 line 93)
+    aimed = gurps_fight.target_as_held(fight, target)
+    locations = location_choices(attacker, aimed, line, random_location=random_location)
     ranged = armed(attacker, line).ranged
     return h(
         "div",

@@ -130,6 +130,7 @@ def aimed(step: dict[str, Any], fight: Fight) -> dict[str, Any]:
     the line or the target changed to one that cannot hit it, 003 lines 39, 41, 46, 70)."""
     attacker = fight.combatant(str(step["attacker"])) if step["attacker"] else None
     target = fight.combatant(str(step["target"])) if step["target"] else None
+    target = gurps_fight.target_as_held(fight, target)  # a shield held or not (004 line 93)
     line = line_index(step["line"])
     location = aimed_location(
         str(step["location"]), attacker, target, line, random_location=bool(step["random_location"])
