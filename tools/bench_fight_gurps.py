@@ -320,7 +320,7 @@ VIEW_LADDER = ViewLadder(
         ("gurps.tab", "attack"),
         ("gurps.attack_form", "attacker", "g1"),
         ("gurps.attack_form", "defender", "g2"),
-        ("gurps.attack_form", "maneuver", "Attack"),
+        ("gurps.field", "g1", "maneuver", "Attack"),  # the attacker's own select (maneuvers.py)
     ),
     (("gurps.attack_full",),),
     ("gurps.tab", "tracker"),

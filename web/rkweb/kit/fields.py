@@ -21,6 +21,7 @@ are kept beside its words (:func:`error_rules`), for the "Why" only; the words c
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Literal
 
 from rkweb.app.messages import Action
@@ -191,11 +192,20 @@ def select(
                 "aria-describedby": describe(fid, hint),
                 "on_change": msg,
             },
-            *[h("option", {"value": v, "selected": str(v) == str(value)}, t) for v, t in options],
+            *_options(tuple((str(v), str(t)) for v, t in options), str(value)),
         ),
         error,
         hint,
     )
+
+
+@lru_cache(maxsize=256)
+def _options(options: tuple[tuple[str, str], ...], value: str) -> tuple[VNode, ...]:
+    """A select's options, the same nodes at each view while its choices and value are the
+    same (issue 33: the Attack tab's attacker and defender, one option a fighter, were built
+    anew at each tap and compared option by option; the same nodes are found unchanged at
+    once, so a tap costs the same with 2 fighters or 30)."""
+    return tuple(h("option", {"value": v, "selected": v == value}, t) for v, t in options)
 
 
 def yes_no(

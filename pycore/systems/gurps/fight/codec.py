@@ -41,15 +41,33 @@ _MAX_ASKS = 50
 
 
 @checked
-def fight_to_json(fight: Fight) -> dict[str, Any]:
+def fight_to_json(
+    fight: Fight, before: Fight | None = None, saved: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The fight as the ``gurps`` section stores it: ``combatants``, ``fight`` (round, order,
-    turn), the questions after an injury (``asks``) and the attack under way (``pending``)."""
+    turn), the questions after an injury (``asks``) and the attack under way (``pending``).
+
+    ``before`` and ``saved``: a fight and what this function made of it. A fight is immutable,
+    so a combatant of ``before`` still in ``fight`` (the same object), and the same order, are
+    saved as they were, the same objects: the store's diff of an attack finds the fighters it
+    left alone unchanged at once, not key by key (issue 33: 30 fighters encoded again and
+    compared at each tap).
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> bo = Combatant(id="b", name="Bo")
+    >>> one = Fight((Combatant(id="a"), bo))
+    >>> data = fight_to_json(one)
+    >>> two = replace(one, combatants=(replace(one.combatants[0], hp_now=3), bo))
+    >>> again = fight_to_json(two, one, data)["combatants"]
+    >>> again[1] is data["combatants"][1], again[0] is data["combatants"][0], again[0]["hp_now"]
+    (True, False, 3)
+    """
     pending = fight.pending
     return {
-        "combatants": [combatant_to_json(c) for c in fight.combatants],
+        "combatants": _combatants_json(fight, before, saved),
         "fight": {
             "round": fight.round,
-            "order": [{"id": p.id, "tiebreak": p.tiebreak} for p in fight.order],
+            "order": _order_json(fight, before, saved),
             "turn": fight.turn,
             "recovery": fight.recovery,
             "attacks": fight.attacks,
@@ -88,6 +106,23 @@ def fight_to_json(fight: Fight) -> dict[str, Any]:
             "used": list(pending.used),
         },
     }
+
+
+def _combatants_json(
+    fight: Fight, before: Fight | None, saved: Mapping[str, Any] | None
+) -> list[Any]:
+    kept = saved.get("combatants") if before is not None and saved is not None else None
+    if not isinstance(kept, list) or before is None or len(kept) != len(before.combatants):
+        return [combatant_to_json(c) for c in fight.combatants]
+    known = {id(c): raw for c, raw in zip(before.combatants, kept, strict=True)}
+    return [known.get(id(c)) or combatant_to_json(c) for c in fight.combatants]
+
+
+def _order_json(fight: Fight, before: Fight | None, saved: Mapping[str, Any] | None) -> list[Any]:
+    kept = (saved.get("fight") or {}).get("order") if before is not None and saved else None
+    if before is not None and fight.order is before.order and isinstance(kept, list):
+        return kept
+    return [{"id": p.id, "tiebreak": p.tiebreak} for p in fight.order]
 
 
 def _listed(raw: object, what: str) -> list[Any]:
