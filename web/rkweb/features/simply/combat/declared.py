@@ -1,7 +1,6 @@
 """What is declared before an attack's roll, and the chance each gives (SIM-10, SIM-D08,
 SIM-D12): the chips beside the roll (the attacker's luck, the target's Defend with his weapon or
-his shield, the defender's luck), the one-tap rolls against a Defend with their exact odds, and
-the chance line. Out of :mod:`.attack` (the step), which rolls what is declared here.
+his shield, the defender's luck), each with the exact chance it gives, and the chance line. Out of :mod:`.attack` (the step), which rolls what is declared here.
 """
 
 from __future__ import annotations
@@ -15,18 +14,10 @@ from rkweb.app.messages import Message
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import why_rules
-from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import why
-
-
-class AttackDeclared(Message, action="simply.combat_attack_declared"):
-    """Declare ``what`` (``defend``, or ``shield``: the Defend made with the target's shield)
-    and roll the attack in one tap."""
-
-    what: str
 
 
 class Declare(Message, action="simply.combat_declare"):
@@ -37,10 +28,10 @@ class Declare(Message, action="simply.combat_declare"):
     what: str
 
 
-#: What a one-tap roll declares on top of the set-up (issue 26: declaring a Defend in the set-up
-#: fold and then rolling took a fifth tap): this roll's only, like the fold's choice. Luck has
-#: its one control, the chip beside the roll ("Mara uses luck"): a "Roll with luck" button
-#: beside it was a second control for the same declaration (play-through, stop 54).
+#: What a Defend chip declares, for the chance shown beside it before it is pressed. Each Defend
+#: has one control, its chip, for the app's dice and dice typed alike: a "Roll against Bo's
+#: Defend" button beside the chip "Bo defends" was the same choice twice (play-through of
+#: 2026-11-30), as "Roll with luck" beside the luck chip was (stop 54).
 DECLARED = {"defend": {"defend": "yes"}, "shield": {"defend": "shield"}}
 
 
@@ -140,50 +131,24 @@ def can_defend(fight: core.Combat, target: str) -> bool:
     return left or (target, "Defend") in fight.taken
 
 
-def _declarable(fight: core.Combat, a: dict[str, str]) -> list[tuple[str, str]]:
-    """The one-tap rolls offered on top of the set-up, each with its label: a Defend when the
-    target has an action for it (SIM-D08), a Defend TN, and none is declared already; beside
-    it the Defend with the shield when he carries one and has the Shield skill (SIM-D12).
-    Luck is declared by its chip beside the roll (:func:`_declare_chips`), its one control."""
-    offered: list[tuple[str, str]] = []
-    if a["defend"] or not can_defend(fight, a["target"]):
-        return offered
-    name = fight.get(a["target"]).name
-    if a["defend_tn"].strip():
-        offered.append(("defend", f"Roll against {name}'s Defend"))
-    held = shield_of(fight, a["target"])
-    if held and a["shield_tn"].strip():
-        # Beside "Roll against Bo's Defend", as "with luck" follows "Bo defends": one row.
-        offered.append(("shield", f"with {held.shield}"))
-    return offered
-
-
-def one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
-    """Declare and roll in one tap, the exact chance that will apply beside each button."""
-    items: list[VNode] = []
-    for what, label in _declarable(fight, a):
-        try:
-            chance = odds(hit_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")
-        except ValueError:
-            continue  # a TN the form cannot read: the chance line says which
-        items.append(
-            h(
-                "span",
-                {"class": "row declared"},
-                button(f"sc-attack-roll-{what}", label, AttackDeclared(what)),
-                chance,
-            )
-        )
-    if not items:
-        return None
-    return h("div", {"class": "row", "role": "group", "aria-label": "Declare and roll"}, *items)
+def _chance_if(fight: core.Combat, a: dict[str, str], what: str, tn: str) -> list[VNode]:
+    """The exact chance the Defend chip ``what`` gives, beside it until pressed (then the
+    chance line has it); none without its TN (the chance line asks for it)."""
+    if a["defend"] == DECLARED[what]["defend"] or not tn.strip():
+        return []
+    try:
+        return [odds(hit_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")]
+    except ValueError:
+        return []  # a TN the form cannot read: the chance line says which
 
 
 def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
     """The declarations beside the roll, each a chip whose pressed state shows (FIGHT.md 3):
     the attacker's luck with the 5 LP it needs (SIM-10), the target's Defend while it has an
-    action for it (SIM-D08), and the defender's luck with it. Dice typed at the table need no
-    fold to declare them; the fold keeps the same choices, with the TNs and levels."""
+    action for it (SIM-D08), with his weapon or his shield (SIM-D12), each with the chance it
+    gives, and the defender's luck with it. The roll beside them rolls what they declare, with
+    the app's dice or the dice typed: one control per choice (a chip and a button for each
+    Defend was the same choice twice). The fold keeps the same choices, with the TNs and levels."""
     items: list[VNode] = []
     try:
         attacker = fight.get(a["attacker"]).name if a["attacker"] else ""
@@ -212,7 +177,7 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
             a["defend"] == "yes",
             Declare("defend"),
         )
-        items.append(defends)
+        items.extend([defends, *_chance_if(fight, a, "defend", a["defend_tn"])])
         held = shield_of(fight, a["target"])
         if held is not None:  # SIM-D12: the Defend made with his shield, beside the weapon's
             # Its TN and where the Def Mod comes from, in its note: "Shield 7, Def Mod −1 = TN 6".
@@ -222,6 +187,7 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
             source = f"{held.rating_said}, Def Mod {signed(held.def_mod)} = TN {held.tn}"
             said = h("span", {"data-testid": "sc-shield-defend"}, source)
             items.append(chip("sc-attack-chip-shield", label, shielded, Declare("shield"), said))
+            items.extend(_chance_if(fight, a, "shield", a["shield_tn"]))
         guard = staked(fight, a["target"], "yes")
         if guard:
             pressed = bool(a["defend"]) and a["defend_luck"] == "yes"
