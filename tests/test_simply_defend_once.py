@@ -1,8 +1,9 @@
 """Each Defend choice on the attack step once (play-through, session of 2026-11-30): the Defend
 with the weapon and the Defend with the shield (SIM-D08, SIM-D12) were each a button that
-declared and rolled (app dice) and a chip that declared (typed dice), the same choice twice.
-One chip per choice now, its exact chance beside it until pressed; the roll follows it, for
-the app's dice or the dice typed. The shield strike of a shield carrier without the Shield
+declared and rolled (app dice), "Roll against Bo's Defend" / "with Large shield" in a row of
+their own, and a chip that declared (typed dice), the same choice twice. One chip per choice
+now, beside it until pressed its exact chance and "Roll" (declared and rolled in one tap: a
+Defend at the start of a turn within 4 taps, issue 26); the roll below rolls what is pressed. The shield strike of a shield carrier without the Shield
 skill is at its default (SIM-03: a physical skill, C − 2), and its chip says so."""
 
 from __future__ import annotations
@@ -22,11 +23,17 @@ def _duel(*bo: tuple[str, str]) -> Model:
 
 def test_each_defend_choice_is_offered_once_with_its_chance() -> None:
     model = _duel(("add_skill", "Shield"))
-    # No second control for the same Defend: no declare-and-roll buttons beside the chips.
-    assert texts(model, "sc-attack-roll-defend") == []
-    assert texts(model, "sc-attack-roll-shield") == []
+    # Each Defend named once, by its chip; beside it its chance and "Roll" (declared and
+    # rolled in one tap), no "Roll against Bo's Defend" / "with Large shield" buttons again.
+    (step,) = texts(model, "sc-attack-step")
+    (fold,) = texts(model, "sc-attack-adjust")  # the set-up fold's selects keep the choices
+    step = step.replace(fold, "")
+    assert "Roll against" not in step
+    assert step.count("with Large shield") == 1 and step.count("Bo defends") == 1
     assert texts(model, "sc-attack-chip-defend") == ["Bo defends"]
     assert len(texts(model, "sc-attack-chip-shield")) == 1
+    assert texts(model, "sc-attack-roll-defend") == ["Roll"]
+    assert texts(model, "sc-attack-roll-shield") == ["Roll"]
     # Each chip's exact chance beside it, as the chance line says it once declared.
     bo = core.combat_from_json(model.state["simply_combat"]["combat"]).get("c2")
     held = core.shield_defend(bo)
@@ -42,11 +49,14 @@ def test_each_defend_choice_is_offered_once_with_its_chance() -> None:
         pressed = send(model, "simply.combat_declare", what)
         assert _pressed(pressed, f"sc-attack-chip-{what}") == ["true"]
         assert texts(pressed, f"sc-hit-chance-{what}") == []  # the chance line has it
+        assert texts(pressed, f"sc-attack-roll-{what}") == []  # the roll below rolls it
         assert _exact(pressed, "sc-hit-chance") == _exact(model, f"sc-hit-chance-{what}")
 
 
-def test_the_roll_after_the_chip_rolls_the_defend_with_the_app_s_dice() -> None:
+def test_the_roll_after_the_chip_or_its_own_roll_rolls_the_defend_with_the_app_s_dice() -> None:
     model = _duel(("add_skill", "Shield"))
+    one_tap = send(model, "simply.combat_attack_declared", "shield", seed="s")
+    assert "with Large shield" in one_tap.state["simply_combat"]["log"][0]["text"]
     shielded = send(model, "simply.combat_declare", "shield")
     rolled = send(shielded, "simply.combat_attack", seed="s")
     assert "with Large shield" in rolled.state["simply_combat"]["log"][0]["text"]

@@ -331,9 +331,9 @@ def _exact(model: Model, testid: str) -> str:
 
 def test_luck_or_a_defend_is_declared_by_its_chip_with_its_chance_beside() -> None:
     """Issue 26: a luck attack took five taps (the set-up fold opened, luck chosen, then the
-    roll). Luck and a Defend each by one control, the chip beside the roll (a "Roll with luck"
-    or "Roll against Bo's Defend" button beside it declared the same: stop 54, 2026-11-30),
-    then the roll.
+    roll). Luck by its one control, the chip beside the roll (a "Roll with luck" button beside
+    it declared the same: stop 54), then the roll; a Defend by its chip, or its "Roll" beside
+    it in one tap (a "Roll against Bo's Defend" row above it named it twice: 2026-11-30).
     Beside each the exact chance that will apply, the one the step shows once the same is
     declared in the fold; the declaration is this roll's only."""
     model = started()
@@ -341,12 +341,13 @@ def test_luck_or_a_defend_is_declared_by_its_chip_with_its_chance_beside() -> No
     assert texts(model, "sc-attack-chip-luck") == [
         "Mara uses luck (10 LP)spends 5+ as the roll needs"
     ]
-    assert texts(model, "sc-attack-roll-defend") == []  # one control for a Defend: its chip
+    assert texts(model, "sc-attack-roll-defend") == ["Roll"]  # beside its chip, in one tap
     for what, field, value in (("luck", "luck", "yes"), ("defend", "defend", "yes")):
         declared = send(model, "simply.combat_form", "attack", field, value)
         assert _exact(model, f"sc-hit-chance-{what}") == _exact(declared, "sc-hit-chance")
         if what == "defend":  # declared: the chance line has it
             assert texts(declared, "sc-hit-chance-defend") == []
+            assert texts(declared, "sc-attack-roll-defend") == []
     assert _exact(model, "sc-hit-chance-luck") == "97/100"  # TN 8, 10 LP: 19 and 20 miss
     lucky = send(model, "simply.combat_declare", "luck")
     assert texts(lucky, "sc-hit-chance-luck") == []  # declared: the chance line has it
@@ -360,7 +361,7 @@ def test_luck_or_a_defend_is_declared_by_its_chip_with_its_chance_beside() -> No
         rolled = send(rolled, "simply.combat_form", "damage", "d20", "1")
         rolled = send(rolled, "simply.combat_damage")
     assert _form(rolled, "attack")["luck"] == "no"  # nothing outlives its attack
-    defended = send(send(model, "simply.combat_declare", "defend"), "simply.combat_attack")
+    defended = send(model, "simply.combat_attack_declared", "defend", seed="s")
     assert "defends" in defended.state["simply_combat"]["log"][0]["text"]
     assert defended.state["simply_combat"]["combat"]["actions"]["c2"] == 1  # SIM-D08: an action
 

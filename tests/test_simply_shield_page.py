@@ -69,9 +69,8 @@ def test_the_shield_defend_declared_by_its_chip_is_rolled_with_its_tn() -> None:
     assert _form(rolled, "attack")["defend"] == ""  # this attack's only
 
 
-def test_the_app_s_roll_after_the_shield_chip_is_against_the_shield_defend() -> None:
-    shielded = send(_duel(), "simply.combat_declare", "shield")
-    rolled = send(shielded, "simply.combat_attack", seed="s")
+def test_one_tap_against_the_shield_defend() -> None:
+    rolled = send(_duel(), "simply.combat_attack_declared", "shield", seed="s")
     assert "with Large shield" in rolled.state["simply_combat"]["log"][0]["text"]
 
 
@@ -95,7 +94,7 @@ def test_without_the_shield_skill_the_shield_defend_is_at_its_default() -> None:
         core.combat_from_json(model.state["simply_combat"]["combat"]).get("c2")
     )
     assert held is not None and (held.rating, held.level, held.tn) == (4, None, 3)
-    assert len(texts(model, "sc-attack-chip-shield")) == 1
+    assert texts(model, "sc-attack-roll-shield") == ["Roll"]
     assert texts(model, "sc-shield-defend") == [
         "Shield default: Adj C 6 − 2 = 4, Def Mod −1 = TN 3"
     ]
@@ -112,6 +111,6 @@ def test_without_the_shield_skill_the_shield_defend_is_at_its_default() -> None:
 
 def test_without_a_shield_no_shield_defend_is_offered() -> None:
     model = send(duel(), "simply.combat_initiative_typed", "9 2")
-    assert texts(model, "sc-hit-chance-shield") == []
+    assert texts(model, "sc-attack-roll-shield") == []
     assert texts(model, "sc-attack-chip-shield") == []
     assert texts(model, "sc-shield-defend") == []

@@ -1,8 +1,8 @@
 """FIGHT.md's measures for the Simply fight (make bench --only fights), on a real fight ("How it
 is measured"): two characters built on the sheet, three turns where the turn passes on a last
-action, luck is declared once, a Defend is rolled once (with the app's dice, its chip then the
-roll), the attacker changes weapon, and (typed dice) a hit's injury
-check fails so a condition binds; with the app's dice and typed dice. Each attack is counted
+action, luck is declared once, a Defend is rolled once (with the app's dice, the "Roll"
+beside its chip, which declares and rolls in one tap), the attacker changes weapon, and (typed
+dice) a hit's injury check fails so a condition binds; with the app's dice and typed dice. Each attack is counted
 from its first tap to its damage applied (or its miss): taps and typed entries per attack,
 tap → DOM, and results out of view."""
 
@@ -40,10 +40,10 @@ def _fight(browser: Any, origin: str) -> Any:
 
 @dataclass(frozen=True)
 class Declare:
-    """Luck or a Defend declared for the attack (``what``): with the app's dice a tap that
-    declares and rolls (``sc-attack-roll-<what>``) where there is one, else (luck, a Defend:
-    one control each, their chip) the chip (``sc-attack-chip-<what>``) and the roll; with
-    typed dice the set-up fold opened and its choice made, then the dice typed."""
+    """Luck or a Defend declared for the attack (``what``): with the app's dice the one tap
+    that declares and rolls (``sc-attack-roll-<what>``, a Defend's "Roll" beside its chip), or
+    where there is none (luck) its chip (``sc-attack-chip-<what>``) and the roll; with typed
+    dice the set-up fold opened and its choice made, then the dice typed."""
 
     what: str
 
@@ -88,8 +88,8 @@ def _attack(page: Any, plan: Plan, typed: bool) -> TurnFigures:
             if page.get_by_test_id(button.testid).count():
                 app = button
                 continue
-            # No one-tap roll (luck and a Defend have their chip only: stop 54, 2026-11-30):
-            # the chip, then the roll; a fallback to the plain roll left it undeclared.
+            # No one-tap roll (luck has its chip only, stop 54): the chip, then the roll; a
+            # fallback to the plain roll left luck undeclared and uncounted.
             tap = Tap(f"sc-attack-chip-{tap.what}")
         if isinstance(tap, Declare):  # typed dice: the choice in the set-up fold
             _open(page, "sc-attack-adjust")

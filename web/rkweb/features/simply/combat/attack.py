@@ -17,7 +17,7 @@ from rkweb.app.model import Ctx, Model
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import contest, declared, fields
 from rkweb.features.simply.combat import state as saved
-from rkweb.features.simply.combat.declared import Declare
+from rkweb.features.simply.combat.declared import DECLARED, AttackDeclared, Declare
 from rkweb.features.simply.combat.strip import Aim, initiative_entry
 from rkweb.features.simply.words import error_line
 from rkweb.kit.dice_entry import dice_entry
@@ -110,9 +110,11 @@ def declare(model: Model, msg: Declare, ctx: Ctx) -> Model:
     return saved.keep_typed(model, saved.with_set(model, state, "attack", values))
 
 
-def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
+def _roll(
+    model: Model, rng: RandintSource, ctx: Ctx, seed: str, extra: dict[str, str] | None = None
+) -> Model:
     state = saved.load(model)
-    a = state["form"]["attack"]
+    a = {**state["form"]["attack"], **(extra or {})}
     defended = bool(a["defend"])
     defend_tn, defend_level = declared.defend_of(a) if defended else (None, None)
     fight, attack = core.roll_attack(
@@ -138,6 +140,16 @@ def _roll(model: Model, rng: RandintSource, ctx: Ctx, seed: str) -> Model:
 
 def roll(model: Model, msg: AttackRoll, ctx: Ctx) -> Model:
     return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed)
+
+
+def roll_declared(model: Model, msg: AttackDeclared, ctx: Ctx) -> Model:
+    """A Defend (with the weapon or with the shield) declared by its chip's "Roll" and the
+    attack rolled in one tap (the core refuses a Defend without an action left, SIM-D08, or a
+    shield Defend without shield or Shield rating, SIM-D12)."""
+    values = DECLARED.get(msg.what)
+    if values is None:
+        return model
+    return _roll(model, seeded(ctx.fresh_seed), ctx, ctx.fresh_seed, values)
 
 
 def typed(model: Model, msg: AttackTyped, ctx: Ctx) -> Model:

@@ -14,10 +14,18 @@ from rkweb.app.messages import Message
 from rkweb.app.vdom import VNode, h
 from rkweb.features.simply.combat import state as saved
 from rkweb.features.simply.words import why_rules
+from rkweb.kit.buttons import button
 from rkweb.kit.chips import chip
 from rkweb.kit.fields import rules_of
 from rkweb.kit.odds import odds, percent_text
 from rkweb.kit.results import why
+
+
+class AttackDeclared(Message, action="simply.combat_attack_declared"):
+    """Declare ``what`` (``defend``, or ``shield``: the Defend made with the target's shield)
+    and roll the attack with the app's dice in one tap."""
+
+    what: str
 
 
 class Declare(Message, action="simply.combat_declare"):
@@ -28,10 +36,11 @@ class Declare(Message, action="simply.combat_declare"):
     what: str
 
 
-#: What a Defend chip declares, for the chance shown beside it before it is pressed. Each Defend
-#: has one control, its chip, for the app's dice and dice typed alike: a "Roll against Bo's
-#: Defend" button beside the chip "Bo defends" was the same choice twice (play-through of
-#: 2026-11-30), as "Roll with luck" beside the luck chip was (stop 54).
+#: What a Defend chip declares (and its "Roll" beside it, which declares and rolls in one tap:
+#: issue 26, a Defend at the start of a turn within 4 taps with the app's dice), this roll's
+#: only. Each Defend is named once, by its chip: a "Roll against Bo's Defend" button in a row
+#: of its own above the chip "Bo defends" was the same choice twice (session of 2026-11-30),
+#: as "Roll with luck" beside the luck chip was (stop 54).
 DECLARED = {"defend": {"defend": "yes"}, "shield": {"defend": "shield"}}
 
 
@@ -132,23 +141,28 @@ def can_defend(fight: core.Combat, target: str) -> bool:
 
 
 def _chance_if(fight: core.Combat, a: dict[str, str], what: str, tn: str) -> list[VNode]:
-    """The exact chance the Defend chip ``what`` gives, beside it until pressed (then the
-    chance line has it); none without its TN (the chance line asks for it)."""
+    """Beside the Defend chip ``what`` until pressed (then the chance line has it and the roll
+    below rolls it): the exact chance it gives, and "Roll", which declares it and rolls with
+    the app's dice in one tap. None without its TN (the chance line asks for it)."""
     if a["defend"] == DECLARED[what]["defend"] or not tn.strip():
         return []
     try:
-        return [odds(hit_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")]
+        chance = odds(hit_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")
     except ValueError:
         return []  # a TN the form cannot read: the chance line says which
+    said = "the Defend with the shield" if what == "shield" else "the Defend"
+    title = f"Declare {said} and roll the attack for me"
+    return [chance, button(f"sc-attack-roll-{what}", "Roll", AttackDeclared(what), title=title)]
 
 
 def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
     """The declarations beside the roll, each a chip whose pressed state shows (FIGHT.md 3):
     the attacker's luck with the 5 LP it needs (SIM-10), the target's Defend while it has an
     action for it (SIM-D08), with his weapon or his shield (SIM-D12), each with the chance it
-    gives, and the defender's luck with it. The roll beside them rolls what they declare, with
-    the app's dice or the dice typed: one control per choice (a chip and a button for each
-    Defend was the same choice twice). The fold keeps the same choices, with the TNs and levels."""
+    gives and its "Roll" (declared and rolled in one tap), and the defender's luck with it. The
+    roll below rolls what they declare, with the app's dice or the dice typed. Each choice is
+    named once (a "Roll against Bo's Defend" button above the chip "Bo defends" was the same
+    choice twice). The fold keeps the same choices, with the TNs and levels."""
     items: list[VNode] = []
     try:
         attacker = fight.get(a["attacker"]).name if a["attacker"] else ""
