@@ -135,7 +135,20 @@ def test_with_two_fighters_bleeding_resolve_stays_in_view_and_one_treatment_open
     expect(app.get_by_test_id("aft-target-conditions-bandage")).to_be_visible()
     expect(app.get_by_test_id("aft-treating")).to_have_count(0)
     expect(app.get_by_text("Stop ")).to_have_count(1)
+    # Session of 2026-11-30: 470 px tall, "Close" on its own row under the cautery; "Close"
+    # now beside its heading, and both treatments' buttons on the screen (362 px measured).
+    app.evaluate("window.scrollTo(0, 0)")
+    panel = app.get_by_test_id("aft-target-treat").bounding_box()
+    assert panel is not None and panel["height"] < 400, panel
+    for testid in ("aft-target-conditions-close", "aft-target-conditions-cauterize"):
+        assert in_viewport(app, testid), testid
     shot(app, "treat-two-bleeding-bo-open")
+    # Aimed at Ana and back at Bo: his treatment was that aim's, folded to its line again.
+    app.get_by_test_id("aft-card-target-0").click()
+    app.get_by_test_id("aft-card-target-1").click()
+    expect(app.get_by_test_id("aft-target-treat-open")).to_be_visible()
+    expect(app.get_by_test_id("aft-target-conditions-bandage")).to_have_count(0)
+    app.get_by_test_id("aft-target-treat-open").click()
     # Closed, the line again, and Resolve back in view.
     app.get_by_test_id("aft-target-conditions-close").click()
     expect(app.get_by_test_id("aft-target-treat-open")).to_be_visible()

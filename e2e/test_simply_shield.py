@@ -1,6 +1,6 @@
 """SIM-D12 on the Simply fight page at 768x1024, three fighters: a Defend made with the target's
-shield (Shield skill + Def Mod) offered beside his weapon's, each with its chance, and the roll
-still in view; "Time and treatment" one tap away from the strip (FIGHT.md: nothing needs a
+shield (Shield skill + Def Mod) offered beside his weapon's, each named once, a chip with its
+chance and its one-tap "Roll", and the roll still in view; "Time and treatment" one tap away from the strip (FIGHT.md: nothing needs a
 scroll to be found)."""
 
 from __future__ import annotations
@@ -37,10 +37,14 @@ def test_a_defend_with_the_shield_beside_the_weapon_s_and_the_roll_in_view(
 ) -> None:
     _three(app)
     app.evaluate("window.scrollTo(0, 0)")
-    expect(app.get_by_test_id("sc-attack-roll-shield")).to_have_text("with Large shield")
+    # Each Defend named once, its chip, with its chance and "Roll" (declared and rolled).
+    # (the closed set-up fold keeps the same choice in its select, out of sight)
+    expect(app.get_by_text("with Large shield").locator("visible=true")).to_have_count(1)
+    expect(app.get_by_text("Roll against")).to_have_count(0)
+    expect(app.get_by_test_id("sc-attack-roll-shield")).to_have_text("Roll")
     expect(app.get_by_test_id("sc-hit-chance-shield")).to_be_visible()
     expect(app.get_by_test_id("sc-shield-defend")).to_have_text("Shield 7, Def Mod −1 = TN 6")
-    for testid in ("sc-attack-roll-defend", "sc-attack-roll-shield", "sc-attack-chip-shield"):
+    for testid in ("sc-attack-chip-defend", "sc-attack-roll-defend", "sc-attack-roll-shield"):
         _in_view(app, testid)
     _in_view(app, "sc-attack-roll")  # the roll itself stays on the screen
     app.get_by_test_id("sc-attack-chip-shield").click()

@@ -161,7 +161,9 @@ def test_the_bandagers_bcs_is_read_from_his_sheet_and_a_typed_one_only_overrides
     ]
     # Bo bandages himself: his sheet has no First Aid, and the BCS typed for Ana is not his.
     bo = send(typed, ("aftermath.char_bandager", "1"))
-    assert texts(bo, "aft-target-conditions-first-aid-from") == []
+    assert texts(bo, "aft-target-conditions-first-aid-from") == [
+        "No First Aid on Bo's sheet: type the BCS"
+    ]
     assert texts(bo, "aft-target-conditions-bandage-odds") == []
     refused = send(bo, ("aftermath.char_treat_typed", 1, "bandage", "2"))
     assert "Bleeding to death" in _names(refused)
@@ -212,7 +214,7 @@ def test_the_treatments_result_goes_with_the_next_step_and_with_its_undo() -> No
 
 
 def _said(model: Model) -> str:
-    """Where the bandager's BCS comes from, as the panel says it ("" when from nowhere)."""
+    """Where the bandager's BCS comes from, as the panel says it (none: that it is to be typed)."""
     return " ".join(texts(model, "aft-target-conditions-first-aid-from"))
 
 
@@ -226,7 +228,7 @@ def test_a_typed_first_aid_bcs_is_for_one_treatment_and_does_not_outlive_an_undo
     assert "Bleeding to death" not in _names(again)
     # Typed, then a step undone (Ana's First Aid added): the BCS typed goes with it.
     undone = send(typed, ("shell.undo",))
-    assert _said(undone) == ""
+    assert _said(undone) == "No First Aid on Ana's sheet: type the BCS"
     refused = send(undone, ("aftermath.char_treat_typed", 1, "bandage", "2"))
     assert "Bleeding to death" in _names(refused)
 
@@ -313,3 +315,31 @@ def test_one_treatment_is_open_at_a_time() -> None:
     card = _order(send(model, ("aftermath.char_treat_open", 1)))
     assert [t for t in card if t.endswith("-bandage")] == ["aft-treat-1-bandage"]
     assert "aft-target-treat" not in card
+
+
+def test_the_targets_opened_treatment_closes_when_the_gm_aims_at_another() -> None:
+    # Session of 2026-11-30: opened for Bo, it stayed open for him when the GM aimed at Ana and
+    # back at Bo; it was that aim's treatment (FIGHT.md: nothing of it outlives its use).
+    opened = send(_both_bleeding(), ("aftermath.char_treat_target", 1))
+    assert "aft-target-conditions-bandage" in _order(opened)
+    away = send(opened, ("aftermath.cbt_pick", "target", "0"))
+    back = send(away, ("aftermath.cbt_pick", "target", "1"))
+    assert "aft-target-conditions-bandage" not in _order(back)
+    assert texts(back, "aft-target-treat-open") == ["Treat"]  # folded to its line again
+    # Aimed at the same target again (his card's "Target" pressed once more): it stays open.
+    same = send(opened, ("aftermath.cbt_pick", "target", "1"))
+    assert "aft-target-conditions-bandage" in _order(same)
+
+
+def test_the_opened_treatment_is_compact_close_beside_its_heading() -> None:
+    # Session of 2026-11-30, 768x1024, two fighters bleeding: the opened panel was 470 px tall,
+    # "Close" on a row of its own under the cautery, the BCS field's label on two lines, the
+    # cautery's note on two. "Close" is beside "Stop Bo's bleeding:", before the dice.
+    shown = _order(send(_both_bleeding(), ("aftermath.char_treat_target", 1)))
+    close = shown.index("aft-target-conditions-close")
+    assert close < shown.index("aft-target-conditions-bandager")
+    # No First Aid on Ana's sheet: the field's label is short, the source says why it is asked.
+    model = send(_bleeding())
+    assert texts(model, "aft-target-conditions-first-aid-from") == [
+        "No First Aid on Ana's sheet: type the BCS"
+    ]

@@ -329,10 +329,11 @@ def _exact(model: Model, testid: str) -> str:
     return shown
 
 
-def test_luck_or_a_defend_is_declared_and_rolled_in_one_tap_with_its_chance_beside() -> None:
+def test_luck_or_a_defend_is_declared_by_its_chip_with_its_chance_beside() -> None:
     """Issue 26: a luck attack took five taps (the set-up fold opened, luck chosen, then the
-    roll). A Defend is declared and rolled in one tap; luck by its one control, the chip beside
-    the roll (a "Roll with luck" button beside it declared the same: stop 54), then the roll.
+    roll). Luck by its one control, the chip beside the roll (a "Roll with luck" button beside
+    it declared the same: stop 54), then the roll; a Defend by its chip, or its "Roll" beside
+    it in one tap (a "Roll against Bo's Defend" row above it named it twice: 2026-11-30).
     Beside each the exact chance that will apply, the one the step shows once the same is
     declared in the fold; the declaration is this roll's only."""
     model = started()
@@ -340,11 +341,12 @@ def test_luck_or_a_defend_is_declared_and_rolled_in_one_tap_with_its_chance_besi
     assert texts(model, "sc-attack-chip-luck") == [
         "Mara uses luck (10 LP)spends 5+ as the roll needs"
     ]
-    assert texts(model, "sc-attack-roll-defend") == ["Roll against Bo's Defend"]
+    assert texts(model, "sc-attack-roll-defend") == ["Roll"]  # beside its chip, in one tap
     for what, field, value in (("luck", "luck", "yes"), ("defend", "defend", "yes")):
         declared = send(model, "simply.combat_form", "attack", field, value)
         assert _exact(model, f"sc-hit-chance-{what}") == _exact(declared, "sc-hit-chance")
-        if what == "defend":  # declared: the main roll has it
+        if what == "defend":  # declared: the chance line has it
+            assert texts(declared, "sc-hit-chance-defend") == []
             assert texts(declared, "sc-attack-roll-defend") == []
     assert _exact(model, "sc-hit-chance-luck") == "97/100"  # TN 8, 10 LP: 19 and 20 miss
     lucky = send(model, "simply.combat_declare", "luck")
@@ -386,7 +388,7 @@ def test_one_tap_luck_needs_5_lp_and_a_defend_an_action() -> None:
     model = send(model, "simply.combat_form", "attack", "defend", "yes")
     model = contest(model, "10 10", "9 9")  # Bo's last action
     assert model.state["simply_combat"]["combat"]["actions"]["c2"] == 0
-    assert texts(model, "sc-attack-roll-defend") == []
+    assert texts(model, "sc-attack-chip-defend") == []
 
 
 def test_a_new_fight_starts_blank_and_the_ended_fights_log_is_kept() -> None:

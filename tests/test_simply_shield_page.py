@@ -27,8 +27,7 @@ def test_a_defend_with_the_shield_is_offered_beside_the_weapon_s_with_its_odds()
     held = core.shield_defend(bo)
     assert held is not None and held.def_mod == -1
     shield_tn = held.rating - 1
-    assert texts(model, "sc-attack-roll-defend") == ["Roll against Bo's Defend"]
-    assert texts(model, "sc-attack-roll-shield") == ["with Large shield"]
+    assert texts(model, "sc-attack-chip-defend") == ["Bo defends"]
     # Each with its exact chance: TN 8 against Bo's Brawling Defend, and against his shield's.
     brawling = _form(model, "attack")["defend_tn"]
     assert Fraction(_exact(model, "sc-hit-chance-defend")) == core.hit_chance(
@@ -95,7 +94,7 @@ def test_without_the_shield_skill_the_shield_defend_is_at_its_default() -> None:
         core.combat_from_json(model.state["simply_combat"]["combat"]).get("c2")
     )
     assert held is not None and (held.rating, held.level, held.tn) == (4, None, 3)
-    assert texts(model, "sc-attack-roll-shield") == ["with Large shield"]
+    assert texts(model, "sc-attack-roll-shield") == ["Roll"]
     assert texts(model, "sc-shield-defend") == [
         "Shield default: Adj C 6 − 2 = 4, Def Mod −1 = TN 3"
     ]
@@ -107,7 +106,7 @@ def test_without_the_shield_skill_the_shield_defend_is_at_its_default() -> None:
     rolled = send(rolled, "simply.combat_defend_typed", "4 4")
     log = rolled.state["simply_combat"]["log"][0]
     assert "Bo defends with Large shield (Shield default C − 2, its Def Mod −1)" in log["text"]
-    assert "Large shield 4" in texts(send(model, "simply.combat_hold"), "sc-arms")[0]
+    assert "Large shield (default) 4" in texts(send(model, "simply.combat_hold"), "sc-arms")[0]
 
 
 def test_without_a_shield_no_shield_defend_is_offered() -> None:

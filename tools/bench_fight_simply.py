@@ -1,8 +1,8 @@
 """FIGHT.md's measures for the Simply fight (make bench --only fights), on a real fight ("How it
 is measured"): two characters built on the sheet, three turns where the turn passes on a last
-action, luck is declared once, a Defend is rolled once (with the app's dice, each in the one
-tap that declares and rolls), the attacker changes weapon, and (typed dice) a hit's injury
-check fails so a condition binds; with the app's dice and typed dice. Each attack is counted
+action, luck is declared once, a Defend is rolled once (with the app's dice, the "Roll"
+beside its chip, which declares and rolls in one tap), the attacker changes weapon, and (typed
+dice) a hit's injury check fails so a condition binds; with the app's dice and typed dice. Each attack is counted
 from its first tap to its damage applied (or its miss): taps and typed entries per attack,
 tap → DOM, and results out of view."""
 
@@ -42,9 +42,9 @@ def _fight(browser: Any, origin: str) -> Any:
 @dataclass(frozen=True)
 class Declare:
     """Luck or a Defend declared for the attack (``what``): with the app's dice the one tap
-    that declares and rolls (``sc-attack-roll-<what>``), or where there is none (luck) its chip
-    (``sc-attack-chip-<what>``) and the roll; with typed dice the set-up fold opened and its
-    choice made, then the dice typed."""
+    that declares and rolls (``sc-attack-roll-<what>``, a Defend's "Roll" beside its chip), or
+    where there is none (luck) its chip (``sc-attack-chip-<what>``) and the roll; with typed
+    dice the set-up fold opened and its choice made, then the dice typed."""
 
     what: str
 

@@ -204,11 +204,17 @@ HANDLERS = handlers(_treat, _bandager, _open, _typed_first_aid)
 
 
 def treat_block(
-    model: Model, raw: dict[str, Any], index: int, now: Moment, testid: str
+    model: Model,
+    raw: dict[str, Any],
+    index: int,
+    now: Moment,
+    testid: str,
+    close: VNode | None = None,
 ) -> VNode | None:
     """Bandage and Cauterize for a fighter bleeding to death now, each with its chance; the
     last treatment's result below them (where the tap was). None when they are not bleeding and
-    no treatment of theirs was just made."""
+    no treatment of theirs was just made. ``close`` (the fight's panel) stands beside the heading:
+    on a row of its own under the cautery it made the panel 470 px tall at 768x1024."""
     shown = model.ui.get(TREATED)
     result = (
         shown.get("text")
@@ -218,11 +224,10 @@ def treat_block(
         else None
     )
     if not core.bleeding_now(raw, now):
-        return (
-            h("p", {"class": "outcome", "data-testid": f"{testid}-treated"}, result)
-            if result
-            else None
-        )
+        if not result:
+            return None
+        said = h("p", {"class": "outcome", "data-testid": f"{testid}-treated"}, result)
+        return h("div", {"class": "row between treat-head"}, said, close) if close else said
     st = state(model)
     who = _who(model, st)
     name = _name(st, who)
@@ -238,7 +243,12 @@ def treat_block(
     return h(
         "div",
         {"class": "treat", "data-testid": f"{testid}-treat"},
-        h("p", {"class": "strong"}, f"Stop {raw['name']}'s bleeding:"),
+        h(
+            "div",
+            {"class": "row between treat-head"},
+            h("p", {"class": "strong"}, f"Stop {raw['name']}'s bleeding:"),
+            close,
+        ),
         # Who, their BCS typed over the sheet's, and where the BCS comes from with its chance,
         # on one row: the dice below stay on the screen at 768x1024.
         h(
@@ -253,9 +263,8 @@ def treat_block(
             ),
             number(
                 f"{testid}-first-aid",
-                f"{name}'s BCS typed over the sheet's"
-                if skill
-                else f"{name}'s First Aid BCS (not on the sheet)",
+                # One line in its column: where the BCS comes from is said beside it.
+                f"{name}'s BCS over the sheet's" if skill else f"{name}'s First Aid BCS",
                 aid,
                 CharFirstAid(),
                 error=err(model, ERRORS["bandage"]),
@@ -281,7 +290,7 @@ def treat_block(
         h(
             "p",
             {"class": "small"},
-            "Cauterize: System Shock, and a Health AST to survive it · ",
+            "Cauterize: System Shock, a Health AST to survive it · ",
             *[
                 h("span", {"data-testid": f"{testid}-cauterize-odds"}, f"{k}: ", odds(p))
                 for k, p in save_chances(*save)
@@ -291,7 +300,7 @@ def treat_block(
                 h(
                     "span",
                     {"class": "muted"},
-                    "Cauterizing needs the Health AST and CST: enter them on the sheet.",
+                    "needs the Health AST and CST on the sheet",
                 )
             ],
         ),
@@ -311,9 +320,9 @@ def treat_block(
     )
 
 
-def _source(testid: str, name: str, skill: core.AidSkill | None, typed: int | None) -> VNode | None:
+def _source(testid: str, name: str, skill: core.AidSkill | None, typed: int | None) -> VNode:
     """Where the bandager's BCS comes from: their sheet's skill (named when the sheet calls it
-    otherwise than First Aid), or typed over it; nothing when neither gives one."""
+    otherwise than First Aid), or typed over it; with neither, that it is to be typed."""
     if typed is not None:
         said = f"First Aid BCS {typed}: typed" + (
             f" ({name}'s sheet: {skill.bcs})" if skill else ""
@@ -321,8 +330,8 @@ def _source(testid: str, name: str, skill: core.AidSkill | None, typed: int | No
     elif skill is not None:
         other = "" if skill.name.casefold() == "first aid" else f" ({skill.name})"
         said = f"First Aid BCS {skill.bcs}: {name}'s sheet{other}"
-    else:
-        return None
+    else:  # why the field asks (its label said it on a second line)
+        said = f"No First Aid on {name}'s sheet: type the BCS"
     return h("p", {"class": "small", "data-testid": testid}, said)
 
 

@@ -44,18 +44,13 @@ def _panel(
     close: Message,
     attrs: dict[str, str],
 ) -> VNode | None:
-    """A fighter's treatment (``treat_block``) in a card of its own, with "Close"; None when the
-    fighter is not bleeding and no treatment of theirs was just made."""
-    block = treat_block(model, raw, who, now, testid)
+    """A fighter's treatment (``treat_block``) in a card of its own, "Close" beside its heading;
+    None when they are not bleeding and no treatment of theirs was just made."""
+    block = treat_block(model, raw, who, now, testid, button(f"{testid}-close", "Close", close))
     if block is None:
         return None
     label = f"Treat {raw.get('name', '')}'s bleeding"
-    return h(
-        "section",
-        {"class": "card", "aria-label": label, **attrs},
-        block,
-        button(f"{testid}-close", "Close", close),
-    )
+    return h("section", {"class": "card", "aria-label": label, **attrs}, block)
 
 
 def _dies(raw: dict[str, Any], now: Moment) -> str:

@@ -15,6 +15,7 @@ from pycore.systems.aftermath import fight as core
 from pycore.systems.aftermath.attack import worksheet, worksheet_forms
 from rkweb.app.messages import Message, entered, handlers
 from rkweb.app.model import Ctx, Model
+from rkweb.features.aftermath.characters.treat import TARGET_TREATING
 from rkweb.features.aftermath.state import (
     FEATURE,
     LOG_LIMIT,
@@ -218,7 +219,14 @@ def _moved(
     shown = shown_errors(model, FEATURE)
     old = tuple(k.removeprefix("cbt.") for k in shown if k.startswith("cbt.")) if clears else ()
     keys = (*old, key, "dice") if rolled else (*old, key) if clears else ()
-    return _stored(model, ctx, moved, keys, called).with_ui(**{RESULT_HERE: rolled})
+    aimed = state(model)["combat"].get("target")
+    stored = _stored(model, ctx, moved, keys, called).with_ui(**{RESULT_HERE: rolled})
+    if state(stored)["combat"].get("target") != aimed:
+        # The target's treatment opened from his line was that aim's: aimed at another and
+        # back, it stood open again, 470 px above the attack (FIGHT.md: nothing of it
+        # outlives its use). A treatment opened from a card is the GM's and stays.
+        stored = stored.with_ui(**{TARGET_TREATING: None})
+    return stored
 
 
 def _resolve(model: Model, msg: CbtResolve, ctx: Ctx) -> Model:

@@ -143,9 +143,9 @@ def roll(model: Model, msg: AttackRoll, ctx: Ctx) -> Model:
 
 
 def roll_declared(model: Model, msg: AttackDeclared, ctx: Ctx) -> Model:
-    """A Defend (with the weapon or with the shield) declared and the attack rolled in one tap
-    (the core refuses a Defend without an action left, SIM-D08, or a shield Defend without
-    shield or Shield skill, SIM-D12)."""
+    """A Defend (with the weapon or with the shield) declared by its chip's "Roll" and the
+    attack rolled in one tap (the core refuses a Defend without an action left, SIM-D08, or a
+    shield Defend without shield or Shield rating, SIM-D12)."""
     values = DECLARED.get(msg.what)
     if values is None:
         return model
@@ -427,14 +427,13 @@ def card(model: Model, fight: core.Combat, state: dict[str, Any]) -> VNode:
         {"class": "card step", "aria-labelledby": "sc-attack-h", "data-testid": "sc-attack-step"},
         h("h2", {"id": "sc-attack-h", "data-testid": "sc-attack-summary"}, _summary(fight, a)),
         # The set-up fold and the chance on one line (an open fold takes the whole width),
-        # so the one-tap rolls below keep the roll in view at 768x1024 (issue 26).
+        # so the chips and the roll below stay in view at 768x1024 (issue 26).
         h(
             "div",
             {"class": "row attack-head"},
             _adjust(model, fight, form),
             declared.chance(fight, a),
         ),
-        declared.one_tap(fight, a),
         outcome(state),
         h(
             "div",

@@ -1,7 +1,6 @@
 """What is declared before an attack's roll, and the chance each gives (SIM-10, SIM-D08,
 SIM-D12): the chips beside the roll (the attacker's luck, the target's Defend with their weapon or
-their shield, the defender's luck), the one-tap rolls against a Defend with their exact odds, and
-the chance line. Out of :mod:`.attack` (the step), which rolls what is declared here.
+their shield, the defender's luck), each with the exact chance it gives, and the chance line. Out of :mod:`.attack` (the step), which rolls what is declared here.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from rkweb.kit.results import why
 
 class AttackDeclared(Message, action="simply.combat_attack_declared"):
     """Declare ``what`` (``defend``, or ``shield``: the Defend made with the target's shield)
-    and roll the attack in one tap."""
+    and roll the attack with the app's dice in one tap."""
 
     what: str
 
@@ -37,10 +36,11 @@ class Declare(Message, action="simply.combat_declare"):
     what: str
 
 
-#: What a one-tap roll declares on top of the set-up (issue 26: declaring a Defend in the set-up
-#: fold and then rolling took a fifth tap): this roll's only, like the fold's choice. Luck has
-#: its one control, the chip beside the roll ("Mara uses luck"): a "Roll with luck" button
-#: beside it was a second control for the same declaration (play-through, stop 54).
+#: What a Defend chip declares (and its "Roll" beside it, which declares and rolls in one tap:
+#: issue 26, a Defend at the start of a turn within 4 taps with the app's dice), this roll's
+#: only. Each Defend is named once, by its chip: a "Roll against Bo's Defend" button in a row
+#: of its own above the chip "Bo defends" was the same choice twice (session of 2026-11-30),
+#: as "Roll with luck" beside the luck chip was (stop 54).
 DECLARED = {"defend": {"defend": "yes"}, "shield": {"defend": "shield"}}
 
 
@@ -140,50 +140,29 @@ def can_defend(fight: core.Combat, target: str) -> bool:
     return left or (target, "Defend") in fight.taken
 
 
-def _declarable(fight: core.Combat, a: dict[str, str]) -> list[tuple[str, str]]:
-    """The one-tap rolls offered on top of the set-up, each with its label: a Defend when the
-    target has an action for it (SIM-D08), a Defend TN, and none is declared already; beside
-    it the Defend with the shield when they carry one and has the Shield skill (SIM-D12).
-    Luck is declared by its chip beside the roll (:func:`_declare_chips`), its one control."""
-    offered: list[tuple[str, str]] = []
-    if a["defend"] or not can_defend(fight, a["target"]):
-        return offered
-    name = fight.get(a["target"]).name
-    if a["defend_tn"].strip():
-        offered.append(("defend", f"Roll against {name}'s Defend"))
-    held = shield_of(fight, a["target"])
-    if held and a["shield_tn"].strip():
-        # Beside "Roll against Bo's Defend", as "with luck" follows "Bo defends": one row.
-        offered.append(("shield", f"with {held.shield}"))
-    return offered
-
-
-def one_tap(fight: core.Combat, a: dict[str, str]) -> VNode | None:
-    """Declare and roll in one tap, the exact chance that will apply beside each button."""
-    items: list[VNode] = []
-    for what, label in _declarable(fight, a):
-        try:
-            chance = odds(hit_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")
-        except ValueError:
-            continue  # a TN the form cannot read: the chance line says which
-        items.append(
-            h(
-                "span",
-                {"class": "row declared"},
-                button(f"sc-attack-roll-{what}", label, AttackDeclared(what)),
-                chance,
-            )
-        )
-    if not items:
-        return None
-    return h("div", {"class": "row", "role": "group", "aria-label": "Declare and roll"}, *items)
+def _chance_if(fight: core.Combat, a: dict[str, str], what: str, tn: str) -> list[VNode]:
+    """Beside the Defend chip ``what`` until pressed (then the chance line has it and the roll
+    below rolls it): the exact chance it gives, and "Roll", which declares it and rolls with
+    the app's dice in one tap. None without its TN (the chance line asks for it)."""
+    if a["defend"] == DECLARED[what]["defend"] or not tn.strip():
+        return []
+    try:
+        chance = odds(hit_odds(fight, {**a, **DECLARED[what]}), f"sc-hit-chance-{what}")
+    except ValueError:
+        return []  # a TN the form cannot read: the chance line says which
+    said = "the Defend with the shield" if what == "shield" else "the Defend"
+    title = f"Declare {said} and roll the attack for me"
+    return [chance, button(f"sc-attack-roll-{what}", "Roll", AttackDeclared(what), title=title)]
 
 
 def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
     """The declarations beside the roll, each a chip whose pressed state shows (FIGHT.md 3):
     the attacker's luck with the 5 LP it needs (SIM-10), the target's Defend while it has an
-    action for it (SIM-D08), and the defender's luck with it. Dice typed at the table need no
-    fold to declare them; the fold keeps the same choices, with the TNs and levels."""
+    action for it (SIM-D08), with his weapon or his shield (SIM-D12), each with the chance it
+    gives and its "Roll" (declared and rolled in one tap), and the defender's luck with it. The
+    roll below rolls what they declare, with the app's dice or the dice typed. Each choice is
+    named once (a "Roll against Bo's Defend" button above the chip "Bo defends" was the same
+    choice twice). The fold keeps the same choices, with the TNs and levels."""
     items: list[VNode] = []
     try:
         attacker = fight.get(a["attacker"]).name if a["attacker"] else ""
@@ -212,7 +191,7 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
             a["defend"] == "yes",
             Declare("defend"),
         )
-        items.append(defends)
+        items.extend([defends, *_chance_if(fight, a, "defend", a["defend_tn"])])
         held = shield_of(fight, a["target"])
         if held is not None:  # SIM-D12: the Defend made with their shield, beside the weapon's
             # Its TN and where the Def Mod comes from, in its note: "Shield 7, Def Mod −1 = TN 6".
@@ -222,6 +201,7 @@ def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
             source = f"{held.rating_said}, Def Mod {signed(held.def_mod)} = TN {held.tn}"
             said = h("span", {"data-testid": "sc-shield-defend"}, source)
             items.append(chip("sc-attack-chip-shield", label, shielded, Declare("shield"), said))
+            items.extend(_chance_if(fight, a, "shield", a["shield_tn"]))
         guard = staked(fight, a["target"], "yes")
         if guard:
             pressed = bool(a["defend"]) and a["defend_luck"] == "yes"

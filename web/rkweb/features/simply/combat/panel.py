@@ -34,12 +34,16 @@ TURN_HELP = (
 
 
 def _arm_label(fight: core.Combat, actor: str, index: int, target: str) -> str:
-    """The weapon and, when its TN is known, the chance to hit the target without a Defend."""
+    """The weapon and, when its TN is known, the chance to hit the target without a Defend.
+    A record's weapon whose skill is not bought says "(default)", as its sheet does: its TN is
+    the skill's default (SIM-03), with no automatic success on 2; a shield strike without the
+    Shield skill (SIM-D12, a physical skill: Adj C − 2) was offered as if the skill were bought."""
     plan = core.plan_attack(fight, actor, target or None, index)
     if plan.tn is None:
         return f"{plan.weapon}: TN to type"
     chance = core.hit_chance(plan.tn, None, plan.level is not None)
-    return f"{plan.weapon} {plan.tn}: {percent_text(chance)}"
+    default = " (default)" if plan.level is None and fight.get(actor).character else ""
+    return f"{plan.weapon}{default} {plan.tn}: {percent_text(chance)}"
 
 
 def _attacks(fight: core.Combat, actor: str, attack: dict[str, str]) -> VNode:
