@@ -158,7 +158,7 @@ def _chance_if(fight: core.Combat, a: dict[str, str], what: str, tn: str) -> lis
 def chips(fight: core.Combat, a: dict[str, str]) -> VNode | None:
     """The declarations beside the roll, each a chip whose pressed state shows (FIGHT.md 3):
     the attacker's luck with the 5 LP it needs (SIM-10), the target's Defend while it has an
-    action for it (SIM-D08), with his weapon or his shield (SIM-D12), each with the chance it
+    action for it (SIM-D08), with their weapon or their shield (SIM-D12), each with the chance it
     gives and its "Roll" (declared and rolled in one tap), and the defender's luck with it. The
     roll below rolls what they declare, with the app's dice or the dice typed. Each choice is
     named once (a "Roll against Bo's Defend" button above the chip "Bo defends" was the same
