@@ -157,7 +157,7 @@ def test_the_page_card_says_this_turn_during_his_turn() -> None:
 
 def test_a_stunned_or_unconscious_card_shows_no_stale_maneuver() -> None:
     fight = Fight((replace(ANA, stunned=True), replace(BO, unconscious=True)))
-    assert gf.card_line(fight, "a") == "Stunned: Do Nothing · dodge, parry at −4"
+    assert gf.card_line(fight, "a") == "Stunned: Do Nothing · dodge, parry · defenses −4 (stunned −4)"
     assert gf.card_line(fight, "b") == "Unconscious · no defense"
     model = send(fight_started(), "gurps.field", "g2", "stunned", "yes")  # Bo, on his turn
     model = send(model, "gurps.field", "g1", "unconscious", "yes")  # Ana
