@@ -37,6 +37,7 @@ from pycore.systems.gurps.fight.attack import (
     defenses_left,
     lasting_effects,
     pending_damage_dice,
+    pending_damage_said,
     resolve,
 )
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE, card_line, past_minus_hp, shocks
@@ -226,6 +227,7 @@ __all__ = [
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
+    "pending_damage_said",
     "preview_left",
     "preview_now",
     "punch_withheld",
