@@ -36,6 +36,7 @@ def _bo_hurt_on_his_turn() -> Model:
     model = send(model, "gurps.step_attack_typed", "1 1 2")  # critical: no defense
     model = send(model, "gurps.step_damage_typed", "6")  # Bo: shock, knockdown asked
     model = send(model, "gurps.next")  # Bo's turn: his own questions bear on his attack
+    model = send(model, "gurps.settle", "1", "no effect")  # his choice waits for the knockdown
     return send(model, "gurps.maneuver", "Attack", "")
 
 
@@ -46,7 +47,7 @@ def _bo_hurt_on_his_turn() -> Model:
         (
             _bo_hurt_on_his_turn,
             "gurps-fight-waits",
-            "Answer Bo — shock, knockdown roll first",
+            "Answer Bo — shock first",
             "gurps-after-injury-carried",
         ),
         # The Attack tab: asked in place, the roll waiting for them.

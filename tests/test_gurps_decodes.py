@@ -20,7 +20,7 @@ def test_one_tap_decodes_the_fight_at_most_once(monkeypatch: Any) -> None:
         ("gurps.step_chip", "minor_distraction"),
         ("gurps.step_attack_typed", "3 3 3"),
         ("gurps.step_defend_typed", "18"),
-        ("gurps.step_damage_typed", "3"),
+        ("gurps.step_damage_typed", "1"),  # no knockdown roll: Ana may choose (choice_held)
         ("gurps.next_take", "Attack", ""),
         ("shell.undo",),
     ]

@@ -90,7 +90,7 @@ def test_the_page_keeps_asking_after_the_next_fighters_chip() -> None:  # one ta
     model = send(model, "gurps.step_attack_typed", "1 1 2")  # critical: no defense
     hurt = send(model, "gurps.step_damage_typed", "6")
     assert "Knockdown and stun roll" in texts(hurt, "gurps-after-injury")[0]
-    passed = send(hurt, "gurps.next_take", "Attack", "")  # Bo's chip: his turn, Attack
+    passed = send(hurt, "gurps.next")  # Bo's turn (his chips wait for the knockdown roll)
     carried = texts(passed, "gurps-after-injury-carried")[0]
     assert "Open from earlier injuries: Bo — shock, knockdown roll" in carried
     passed = send(passed, "gurps.answer")  # one tap opens them

@@ -57,7 +57,9 @@ def test_a_stun_begun_in_his_own_turn_is_recovered_from_on_his_next() -> None:  
     with pytest.raises(RuleError, match="the roll to recover comes on the next one"):
         gf.recover(fight, typed_dice("3d6", "6"))
     fight, _ = gf.next_turn(fight)  # Ana's turn: Bo still stunned, −4 to defend (GUR-45)
-    assert gf.card_line(fight, "g2").startswith("Stunned: Do Nothing · dodge, parry at −4")
+    assert gf.card_line(fight, "g2").startswith(
+        "Stunned: Do Nothing · dodge, parry · defenses −7 (stunned −4, lying down −3)"
+    )
     fight, begun = gf.next_turn(fight)  # Bo's Do Nothing turn, and his roll
     assert begun.stunned and fight.combatant("g2").maneuver == "Do Nothing"
     fight, rolled = gf.recover(fight, typed_dice("3d6", "6"))

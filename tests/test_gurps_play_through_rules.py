@@ -93,8 +93,10 @@ def test_the_sheet_offers_only_the_options_he_can_use() -> None:
 
 def _duel(*asks: Ask) -> Fight:
     fight, _ = gf.start(Fight((ANA, BO)), random.Random(1))
-    fight = replace(fight, order=(Place("a", 1), Place("b", 2)), turn=0, asks=asks)
-    return gf.take_maneuver(fight, "Attack")[0]
+    fight = replace(fight, order=(Place("a", 1), Place("b", 2)), turn=0)
+    # Ana's Attack taken, then the questions (her own: a parry struck her in her turn, GUR-49);
+    # her own open rolls before her choice would hold it (choice_held).
+    return replace(gf.take_maneuver(fight, "Attack")[0], asks=asks)
 
 
 def test_an_open_knockdown_roll_of_the_target_holds_the_attack() -> None:
@@ -123,9 +125,10 @@ def test_the_turn_shows_why_its_attack_waits_and_its_roll_is_disabled() -> None:
     model = send(model, "gurps.step_attack_typed", "1 1 2")  # critical: no defense
     model = send(model, "gurps.step_damage_typed", "6")  # Bo: shock, knockdown asked
     model = send(model, "gurps.next")  # Bo's turn: his own questions bear on his attack
+    model = send(model, "gurps.settle", "1", "no effect")  # his choice waits for this one
     model = send(model, "gurps.maneuver", "Attack", "")
     assert texts(model, "gurps-fight-waits") == [
-        "Answer Bo — shock, knockdown roll first: the answers change this attack's figures"
+        "Answer Bo — shock first: the answer changes this attack's figures"
     ]
     (roll,) = find_all(shell.view(model), "gurps-fight-attack-roll")
     assert roll.attr("disabled") is not None
@@ -157,7 +160,9 @@ def test_the_page_card_says_this_turn_during_his_turn() -> None:
 
 def test_a_stunned_or_unconscious_card_shows_no_stale_maneuver() -> None:
     fight = Fight((replace(ANA, stunned=True), replace(BO, unconscious=True)))
-    assert gf.card_line(fight, "a") == "Stunned: Do Nothing · dodge, parry at −4"
+    assert (
+        gf.card_line(fight, "a") == "Stunned: Do Nothing · dodge, parry · defenses −4 (stunned −4)"
+    )
     assert gf.card_line(fight, "b") == "Unconscious · no defense"
     model = send(fight_started(), "gurps.field", "g2", "stunned", "yes")  # Bo, on his turn
     model = send(model, "gurps.field", "g1", "unconscious", "yes")  # Ana

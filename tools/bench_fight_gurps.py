@@ -80,15 +80,17 @@ def _waiting(page: Any, testids: tuple[str, ...]) -> str | None:
 
 #: The attack step's words when it waits for a question an injury left (its roll disabled).
 WAITS = "gurps-fight-waits"
+#: Why the fighter's maneuver chips wait (his open knockdown or consciousness roll).
+HELD = "gurps-maneuver-held"
 
 
-def answer_first(page: Any) -> TurnFigures:
-    """The questions an injury left that change this attack's figures (the step says it waits
-    for them), each dismissed as a GM whose book calls for nothing would: their taps are the
-    questions', kept apart from the plain attack's that FIGHT.md counts."""
+def _dismissed_while(page: Any, shown: str) -> TurnFigures:
+    """The open questions dismissed, one at a time, while ``shown`` says something waits for
+    them, as a GM whose book calls for nothing would; their taps are the questions', kept
+    apart from the plain attack's that FIGHT.md counts."""
     figures = TurnFigures()
     for _ in range(12):
-        if not page.get_by_test_id(WAITS).count():
+        if not page.get_by_test_id(shown).count():
             break
         if page.get_by_test_id("gurps-after-injury-answer").count():  # carried: one line
             answer = Tap("gurps-after-injury-answer", shows="gurps-after-injury")
@@ -98,12 +100,25 @@ def answer_first(page: Any) -> TurnFigures:
     return figures
 
 
+def answer_first(page: Any) -> TurnFigures:
+    """The questions an injury left that change this attack's figures (the step says it waits
+    for them)."""
+    return _dismissed_while(page, WAITS)
+
+
+def answer_held(page: Any) -> TurnFigures:
+    """The questions a fighter's maneuver choice waits for (his open knockdown or consciousness
+    roll: the page says so, the chips disabled)."""
+    return _dismissed_while(page, HELD)
+
+
 def app_dice_turn(page: Any, *, first: bool = False) -> tuple[TurnFigures, bool]:
     """One turn with "Roll for me": ("Next turn" unless ``first``), then each roll the attack
     asks for. Returns the figures and whether damage was applied."""
     figures = TurnFigures()
     if not first:
         _merge(figures, run_turn(page, [Tap("gurps-next", shows="gurps-turn")]))
+    answer_held(page)
     _merge(figures, run_turn(page, [Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen")]))
     answer_first(page)
     damaged = False
@@ -118,9 +133,9 @@ def app_dice_turn(page: Any, *, first: bool = False) -> tuple[TurnFigures, bool]
 
 def typed_dice_turn(page: Any, *, first: bool = False) -> TurnFigures:
     """One turn with the dice typed: a hit, a failed defense, the damage."""
-    taps = [] if first else [Tap("gurps-next", shows="gurps-turn")]
-    taps.append(Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen"))
-    figures = run_turn(page, taps)
+    figures = TurnFigures() if first else run_turn(page, [Tap("gurps-next", shows="gurps-turn")])
+    answer_held(page)
+    _merge(figures, run_turn(page, [Tap(TAKE_ATTACK, shows="gurps-maneuver-chosen")]))
     answer_first(page)
     _merge(figures, run_turn(page, [Tap(t, shows=RESULT, value=value) for t, value in TYPED]))
     return figures
@@ -167,6 +182,7 @@ def _stage_taps(page: Any, typed: bool, defense: str) -> list[Tap]:
 
 def _attack(page: Any, typed: bool, *, begin: list[Tap], defense: str = "18") -> TurnFigures:
     """One attack from the tap that begins the turn to its end."""
+    answer_held(page)  # the next fighter's choice waits for his knockdown roll
     figures = run_turn(page, begin)
     answer_first(page)
     for _ in range(4):
@@ -220,6 +236,7 @@ def real_fight(browser: Any, origin: str, typed: bool) -> dict[str, list[TurnFig
             step = Tap(f"{roll}-typed", value="6 6 6") if typed else Tap(f"{roll}-roll")
             _merge(cy, run_turn(page, [step]))
         if not page.get_by_test_id(NEXT_ATTACK).count():  # he recovered: he chooses anew
+            answer_held(page)  # once his open knockdown roll is answered
             _merge(cy, run_turn(page, [Tap("gurps-take-do-nothing", shows=CHOSEN)]))
         by_kind["stunned"].append(cy)
         begin = [Tap(NEXT_ATTACK, shows=CHOSEN)]

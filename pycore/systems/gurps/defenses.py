@@ -215,6 +215,27 @@ def allowed_defenses(
 
 
 @checked
+def carried_defense_modifiers(
+    posture_name: str = "Standing", stunned: bool = False
+) -> tuple[Modifier, ...]:
+    """The modifiers a fighter brings to every defense, whatever the attack: his posture's
+    (GUR-10, GUR-T01: Lying Down −3) and stunned −4 (GUR-45). :func:`defense_line` adds these,
+    so a fighter's card says the same total as the defense step (a GM's play-through: the card
+    said "at −4 · lying down" while the step applied −7).
+
+    >>> [m.plain() for m in carried_defense_modifiers("Lying Down", stunned=True)]
+    ['posture Lying Down −3', 'stunned −4']
+    """
+    items: list[Modifier] = []
+    held = posture(posture_name).defense
+    if held:
+        items.append(Modifier(f"posture {posture_name}", held, "GUR-10"))
+    if stunned:
+        items.append(Modifier("stunned", -4, "GUR-45"))
+    return tuple(items)
+
+
+@checked
 def defense_line(
     kind: str,
     base: Defense,
@@ -225,23 +246,19 @@ def defense_line(
     stunned: bool = False,
     extra: tuple[Modifier, ...] = (),
 ) -> EffectiveSkill:
-    """The effective defense, line by line: the score, posture (GUR-10), shield DB from the
-    front or shield side (GUR-45), All-Out Defense Increased +2 to the chosen one (GUR-17),
-    stunned −4 (GUR-45, once), then any table modifiers (GUR-51).
+    """The effective defense, line by line: the score, the modifiers he carries to every
+    defense (:func:`carried_defense_modifiers`: posture, GUR-10; stunned −4 once, GUR-45),
+    shield DB from the front or shield side (GUR-45), All-Out Defense Increased +2 to the
+    chosen one (GUR-17), then any table modifiers (GUR-51).
 
     >>> str(defense_line("dodge", explain_dodge(6), posture_name="Crouching", shield_db=2, stunned=True))
-    'base 9 + shield DB +2 (GUR-45) + stunned −4 (GUR-45) = 7'
+    'base 9 + stunned −4 (GUR-45) + shield DB +2 (GUR-45) = 7'
     """
     if kind not in DEFENSES:
         raise RuleError(f"defense {shown(kind)} is not one of {', '.join(DEFENSES)}")
-    items: list[Modifier] = []
-    held = posture(posture_name).defense
-    if held:
-        items.append(Modifier(f"posture {posture_name}", held, "GUR-10"))
+    items = list(carried_defense_modifiers(posture_name, stunned))
     if shield_db:
         items.append(Modifier("shield DB", whole(shield_db, "shield DB", 0, 10), "GUR-45"))
     if aod_option == f"Increased {kind.capitalize()}":
         items.append(Modifier("All-Out Defense (Increased)", 2, "GUR-17"))
-    if stunned:
-        items.append(Modifier("stunned", -4, "GUR-45"))
     return effective_skill(base.value, (*items, *extra))

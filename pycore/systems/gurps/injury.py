@@ -460,6 +460,25 @@ def _knockdown(
     return ()
 
 
+@checked
+def wounding_at(
+    damage_type: str, location: str, tolerance: str | None = None, tight_beam: bool = False
+) -> Fraction:
+    """The wounding multiplier of ``damage_type`` at ``location`` (GUR-56, GUR-57, GUR-60), as
+    :func:`injury` applies it, for the damage step to say beside the dice; the type's own
+    where the location cannot be resolved (a chink not yet placed: the injury refuses it).
+
+    >>> wounding_at("imp", "torso"), wounding_at("cut", "skull"), wounding_at("imp", "arm")
+    (Fraction(2, 1), Fraction(4, 1), Fraction(1, 1))
+    """
+    flags = _tolerances(tolerance)
+    try:
+        where, _ = _struck(location, damage_type, flags, tight_beam, False)
+    except RuleError:
+        return Fraction(str(wounding_row(damage_type)["multiplier"]))
+    return _multiplier(damage_type, where, flags, damage_type == "burn" and tight_beam)[0]
+
+
 def _multiplier(
     damage_type: str, location: str, flags: frozenset[str], beam: bool
 ) -> tuple[Fraction, str]:

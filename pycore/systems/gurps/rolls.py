@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Final
 
 from pycore.dice import RandintSource, Roll, distribution, roll
+from pycore.figures import figure
 from pycore.validate import checked, whole
 
 #: Bounds of a typed-in effective skill or defense (STYLE 3): far beyond any useful value.
@@ -180,6 +181,27 @@ def highest_success(effective: int) -> int:
     (16, 12, 4)
     """
     return min(max(_score("effective skill", effective), 4), 16)
+
+
+@checked
+def defense_needed(effective_defense: int) -> str:
+    """What a defense roll needed, as the step says it beside the roll: the effective defense,
+    the one figure its chip and the log give, with the automatic results that override it
+    (GUR-44, 004 line 215: 3 or 4 always succeeds, 17 or 18 always fails). A GM read "Dodge 1",
+    then "needed 4 or less", then "vs defense 1" for one roll.
+
+    >>> defense_needed(1), defense_needed(12)
+    ('needed 1 or less; 3 or 4 always succeeds', 'needed 12 or less')
+    >>> defense_needed(18)
+    'needed 18 or less; 17 or 18 always fails'
+    """
+    defense = _score("effective defense", effective_defense)
+    said = f"needed {figure(defense)} or less"
+    if defense < 4:
+        return f"{said}; 3 or 4 always succeeds"
+    if defense > 16:
+        return f"{said}; 17 or 18 always fails"
+    return said
 
 
 @checked

@@ -37,6 +37,7 @@ from pycore.systems.gurps.fight.attack import (
     defenses_left,
     lasting_effects,
     pending_damage_dice,
+    pending_damage_said,
     resolve,
 )
 from pycore.systems.gurps.fight.card import NO_DEATH_RULE, card_line, past_minus_hp, shocks
@@ -47,6 +48,7 @@ from pycore.systems.gurps.fight.checks import (
     Dismissed,
     Settled,
     ask_after_injury,
+    choice_held,
     dismiss,
     failed_rolls,
     next_fighter,
@@ -203,6 +205,7 @@ __all__ = [
     "cancel",
     "card_line",
     "carried_line",
+    "choice_held",
     "damage",
     "damage_dice",
     "defend",
@@ -231,6 +234,7 @@ __all__ = [
     "parry_withheld",
     "past_minus_hp",
     "pending_damage_dice",
+    "pending_damage_said",
     "preview_left",
     "preview_now",
     "punch_withheld",

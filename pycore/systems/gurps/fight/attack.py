@@ -27,7 +27,7 @@ from pycore.systems.gurps.fight.ranges import with_range, without_range
 from pycore.systems.gurps.fight.targets import with_target
 from pycore.systems.gurps.fight.turns import take_maneuver
 from pycore.systems.gurps.fight.value import NO_DEFENSE, Fight, Logged, Pending, Stage
-from pycore.systems.gurps.injury import InjuryResult
+from pycore.systems.gurps.injury import InjuryResult, wounding_at
 from pycore.systems.gurps.locations import location_name
 from pycore.systems.gurps.modifiers import (
     EffectiveSkill,
@@ -382,6 +382,28 @@ def pending_damage_dice(fight: Fight) -> str:
     return damage_dice(armed(fight.combatant(pending.attacker), pending.setup.line))
 
 
+def _struck_where(attacker: Combatant, defender: Combatant, setup: AttackSetup) -> str:
+    """Where the blow's injury is worked out: the torso for a large-area blow (GUR-62) or a
+    chink in the torso's armor, else the location struck."""
+    where = "torso" if large_area_blow(attacker, defender, setup) else struck_location(setup)
+    return "torso" if where == "chink_torso" else where
+
+
+@checked
+def pending_damage_said(fight: Fight) -> str:
+    """The hit's damage as its step says it where the dice are rolled: the dice, the damage
+    type and its wounding multiplier at the location struck (GUR-53, GUR-56, GUR-57), for
+    every attack line alike (a GM's play-through: "Damage 1d+1" for a Thrust, 1d+1 imp, its
+    ×2 said nowhere until the injury)."""
+    pending = _waiting(fight, "damage")
+    attacker = armed(fight.combatant(pending.attacker), pending.setup.line)
+    defender = fight.combatant(pending.defender)
+    kind = attacker.damage_type
+    where = _struck_where(attacker, defender, pending.setup)
+    times = wounding_at(kind, where, defender.tolerance or None, attacker.tight_beam)
+    return f"{pending_damage_dice(fight)} {kind}, wounding ×{times}"
+
+
 @checked
 def lasting_effects(hurt: InjuryResult) -> tuple[str, ...]:
     """The injury's effects that stay after the hit: crippling and blinding, as conditions on
@@ -413,12 +435,7 @@ def damage(fight: Fight, rng: RandintSource) -> tuple[Fight, Injured]:
     step = Injured(defender.name, rolled, hurt, defender.hp_now, after, defender.hp)
     fight = replace(fight.with_combatant(hit), pending=None)
     # GUR-58: what follows the injury is the GM's book's: asked, never decided here.
-    where = (
-        "torso"
-        if large_area_blow(attacker, defender, pending.setup)
-        else struck_location(pending.setup)
-    )
-    where = "torso" if where == "chink_torso" else where
+    where = _struck_where(attacker, defender, pending.setup)
     return ask_after_injury(fight, defender.id, where, rolled.damage_type, injury=hurt.injury), step
 
 

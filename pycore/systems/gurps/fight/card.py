@@ -18,6 +18,8 @@ below, that the texts give no death rule (GUR-35, GUR-58: the product never deci
 
 from __future__ import annotations
 
+from pycore.figures import figure
+from pycore.systems.gurps.defenses import carried_defense_modifiers
 from pycore.systems.gurps.fight.hands import CARD_PARRY_UNSAID, defenses_now, parry_waits
 from pycore.systems.gurps.fight.once import used
 from pycore.systems.gurps.fight.value import Fight
@@ -82,13 +84,37 @@ def _what_he_does(fight: Fight, c: Combatant) -> list[str]:
         defenses = f"{defenses}; {gone} used" if defenses else f"{gone} used"
     if c.unconscious:  # 004 line 210: unable to react, no action
         return ["Unconscious", "no defense"]
-    if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45)
+    if c.dazed:  # 004 line 46: Do Nothing; −4 to defend (GUR-45), said by carried_said
         which = "Stunned" if c.stunned else "Mentally stunned"
-        return [f"{which}: Do Nothing", f"{defenses} at −4" if defenses else "no defense"]
+        return [f"{which}: Do Nothing", defenses or "no defense"]
     doing = "No turn yet" if _no_turn_yet(fight, c) else c.maneuver
     if doing == "All-Out Defense" and c.option == "Double Defense":
         doing = f"{doing} ({c.option})"  # GUR-17: a second defense after a failed one
     return [doing, defenses or "no defense"]
+
+
+@checked
+def carried_said(c: Combatant) -> str:
+    """The modifier a fighter brings to every defense, its total and each part, from the function
+    the defense step adds them with (:func:`carried_defense_modifiers`: stunned −4, GUR-45;
+    their posture's, GUR-10), so the card never says less than the step applies (a GM's
+    play-through: "parry used at −4 · lying down" while the step applied −7). "" when none.
+
+    >>> carried_said(Combatant(stunned=True, posture="Lying Down"))
+    'defenses −7 (stunned −4, lying down −3)'
+    >>> carried_said(Combatant(posture="Crouching"))
+    ''
+    """
+    mods = carried_defense_modifiers(c.posture, c.dazed)
+    if not mods:
+        return ""
+    total = sum(m.value for m in mods)
+    # stunned first, as the card says it first; the posture in the card's lower case
+    order = sorted(mods, key=lambda m: m.reason.startswith("posture "))
+    each = ", ".join(
+        f"{m.reason.removeprefix('posture ').lower()} {figure(m.value)}" for m in order
+    )
+    return f"defenses {figure(total)} ({each})"
 
 
 @checked
@@ -123,8 +149,11 @@ def card_line(fight: Fight, cid: str) -> str:
     shock is not said: they make no attack for it to touch."""
     c = fight.combatant(cid)
     parts = _what_he_does(fight, c)
-    if c.posture != "Standing":  # a knockdown leaves them lying down (GUR-58)
-        parts.append(c.posture.lower())
+    carried = carried_said(c) if parts[-1] != "no defense" else ""
+    if carried:  # the posture with its defense penalty (GUR-10), stunned −4 (GUR-45)
+        parts.append(carried)
+    if c.posture != "Standing" and c.posture.lower() not in carried:
+        parts.append(c.posture.lower())  # a knockdown leaves them lying down (GUR-58)
     parts += [f"shock −{amount} {when}" for amount, when in shocks(fight, cid)]
     if past_minus_hp(c):
         parts.append(CARD_DEATH_NOTE)

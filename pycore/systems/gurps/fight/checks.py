@@ -46,6 +46,8 @@ OUTCOMES: Final[dict[str, tuple[str, ...]]] = {
 }
 #: GUR-58: shock counts on the victim's next turn only, so two hits before that turn give one
 #: penalty on it: the worst of the two (the reading the fight keeps; the texts give none).
+#: The questions whose answer decides whether he chooses a maneuver at all (:func:`choice_held`).
+_DECIDING: Final = {"knockdown": "knockdown roll", "consciousness": "consciousness roll"}
 SECOND_SHOCK: Final = "another hit's shock is open for the same turn: the worst applies"
 Outcome = Literal["stunned", "stunned and prone", "no effect", "unconscious", "stays conscious"]
 
@@ -155,6 +157,33 @@ def turn_held(fight: Fight, cid: str) -> str:
     if not said:
         return ""
     return f"{'; '.join(said)} before {fight.combatant(cid).name}'s turn begins"
+
+
+@checked
+def choice_held(fight: Fight, cid: str) -> str:
+    """Why ``cid`` may not choose a maneuver yet ("" when he may): a knockdown and stun roll or
+    a roll to stay conscious of his is still open, and its answer decides whether he chooses
+    at all (stunned: Do Nothing, 004 line 46; unconscious: no action, 004 line 210). The turn
+    may pass with it open (:func:`~.turns.next_turn`: the GM answers when the book is open);
+    only his choice waits, as a failed roll holds his turn (:func:`turn_held`). A GM's
+    play-through: Bo at −2 HP took Attack with both open; it became Do Nothing once "stunned"
+    was answered. A shock only changes his attack's skill, which the attack waits for.
+
+    >>> from pycore.systems.gurps.sheet import Combatant
+    >>> bo = Combatant(id="b", name="Bo")
+    >>> choice_held(Fight((bo,), asks=(Ask("knockdown", "b"), Ask("consciousness", "b"))), "b")
+    "Answer Bo's knockdown roll and consciousness roll first: stunned or unconscious, Bo cannot choose a maneuver"
+    >>> choice_held(Fight((bo,), asks=(Ask("shock", "b"),)), "b")
+    ''
+    """
+    kinds = dict.fromkeys(
+        a.kind for a in fight.asks if a.who == cid and a.kind in _DECIDING and not a.rolled
+    )
+    if not kinds:
+        return ""
+    name = fight.combatant(cid).name
+    which = " and ".join(_DECIDING[k] for k in kinds)
+    return f"Answer {name}'s {which} first: stunned or unconscious, {name} cannot choose a maneuver"
 
 
 @checked

@@ -13,7 +13,7 @@ from pycore.figures import signed
 from pycore.systems.gurps.damage_roll import strong_bonus
 from pycore.systems.gurps.fight.aims import aimed_target, turn_aim
 from pycore.systems.gurps.fight.card import raised
-from pycore.systems.gurps.fight.checks import next_fighter, turn_held
+from pycore.systems.gurps.fight.checks import choice_held, next_fighter, turn_held
 from pycore.systems.gurps.fight.hands import after_maneuver, defenses_taking
 from pycore.systems.gurps.fight.once import turn_begins
 from pycore.systems.gurps.fight.open_asks import (
@@ -432,6 +432,8 @@ def take_maneuver(fight: Fight, name: str, option: str = "") -> tuple[Fight, Man
     known = maneuver_names()
     if name not in known:
         raise RuleError(f"maneuver {name!r} is unknown; allowed: {', '.join(known)}")
+    if held := choice_held(fight, current.id):
+        raise RuleError(held)  # stunned or unconscious, he would not choose (004 l. 46, 210)
     if (current.dazed or current.unconscious) and name != "Do Nothing":
         state = "stunned" if current.dazed else "unconscious"
         raise RuleError(f"{current.name} is {state} and must take Do Nothing this turn")

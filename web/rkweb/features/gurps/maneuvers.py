@@ -112,6 +112,9 @@ def maneuver_chips(
     and takes their maneuver in the same tap, ``lead`` said before it (how the last turn ended)."""
     offered = gurps_fight.maneuver_choices(fight)
     prefix, take = ("gurps-next-take-", NextTake) if coming else ("gurps-take-", Maneuver)
+    # His open knockdown or consciousness roll decides whether he chooses at all (004 lines
+    # 46, 210): the chips wait for it, saying why, as the core's take_maneuver refuses.
+    held = "" if fight.chosen else gurps_fight.choice_held(fight, current.id)
     items = [
         chip(
             prefix + f"{c.maneuver} {c.option}".strip().lower().replace(" ", "-"),
@@ -119,6 +122,7 @@ def maneuver_chips(
             fight.chosen and (current.maneuver, current.option) == (c.maneuver, c.option),
             take(c.maneuver, c.option),
             note=c.allows,
+            disabled=bool(held),
         )
         # Those that attack first: the choice a GM makes most (the core's order otherwise).
         for c in sorted(offered, key=lambda c: not c.attacks)
@@ -131,8 +135,13 @@ def maneuver_chips(
             "class": "maneuver-chips",
             "data-step": None if coming or fight.chosen else "gurps-maneuver",
         },
+        h("p", {"class": "next-held", "data-testid": "gurps-maneuver-held"}, held)
+        if held
+        else None,
         chips(
-            f"{lead} Next: {current.name}'s turn. Tap a maneuver to begin it".lstrip()
+            f"{lead} Next: {current.name}'s turn".lstrip()
+            if coming and held
+            else f"{lead} Next: {current.name}'s turn. Tap a maneuver to begin it".lstrip()
             if coming
             else f"{current.name}'s maneuver this turn"
             if fight.chosen

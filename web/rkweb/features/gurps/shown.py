@@ -17,7 +17,7 @@ from pycore.systems.gurps.fight import (
     Struck,
 )
 from pycore.systems.gurps.quantities import figure
-from pycore.systems.gurps.rolls import highest_success
+from pycore.systems.gurps.rolls import defense_needed, highest_success
 from rkweb.kit.results import Tone
 
 _TONES: dict[str, Tone] = {"good": "good", "bad": "bad", "neutral": "neutral"}
@@ -60,8 +60,8 @@ def _defense(step: Defended) -> dict[str, Any]:
             "why": explained(step),
         }
     result = step.rolled.result
-    needed = highest_success(result.effective_defense)  # GUR-44: 3-4 succeed, 17-18 fail
-    number = _rolled(step.rolled.roll, needed)
+    # GUR-44: the defense its chip and the log give, and 3-4 succeed, 17-18 fail beside it
+    number = f"{step.rolled.roll.explain()}, {defense_needed(result.effective_defense)}"
     if step.success:
         verdict = f"{step.defender} {step.verb}: no harm done"
     elif step.again:

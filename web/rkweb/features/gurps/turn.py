@@ -377,12 +377,13 @@ def _damage_step(model: Model, fight: Fight) -> list[Any]:
     pending = fight.pending
     assert pending is not None
     dice = gurps_fight.pending_damage_dice(fight)
+    said = gurps_fight.pending_damage_said(fight)  # the type and its wounding (GUR-56)
     if pending.maximum:
-        label = f"Apply maximum damage ({dice}: a roll of 3)"
+        label = f"Apply maximum damage ({said}: a roll of 3)"
         return [button("gurps-fight-damage-roll", label, StepDamage(), primary=True)]
     count, _ = parse_damage(dice)
     return [
-        h("p", {"class": "strong"}, f"Damage {dice}"),
+        h("p", {"class": "strong", "data-testid": "gurps-fight-damage-said"}, f"Damage {said}"),
         _roll_entry(model, "gurps-fight-damage", f"{count}d6", "damage", "Roll for me"),
     ]
 
