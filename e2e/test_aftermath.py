@@ -234,8 +234,9 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     enter(app, "aft-missile-bcs", "14")
     enter(app, "aft-missile-meters", "12")
     expect(app.get_by_test_id("aft-refused")).to_contain_text("Mara is Stunned")
-    app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
+    # Refused: no dice offered until the GM's reason (play 57: a refused roll still invited one).
+    expect(app.get_by_test_id("aft-dice-next")).to_contain_text("No roll: refused")
+    expect(app.get_by_test_id("aft-resolve")).to_have_count(0)
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(0)
     enter(app, "aft-override", "she fires blind")
     app.get_by_test_id("aft-resolve").click()
