@@ -47,7 +47,9 @@ def test_a_second_shot_in_one_action_phase_is_refused_and_the_to_hit_says_hit(
     enter(app, "aft-missile-meters", "20")
     _typed(app, "5")
     # The verdict as soon as the to-hit is typed, where the tap was.
-    expect(app.get_by_test_id("aft-dice-given")).to_contain_text("to hit: 1d20 = 5 vs BCS 13: hit")
+    expect(app.get_by_test_id("aft-attack-result")).to_have_text("Hit:")
+    expect(app.get_by_test_id("aft-dice-given")).to_have_text("to hit: 1d20 = 5 vs BCS 13")
+    _in_view(app, "aft-attack-result")
     _in_view(app, "aft-dice-given")
     shot(app, "play57-to-hit-verdict")
     _typed(app, "50")

@@ -763,7 +763,7 @@ def test_an_attack_takes_physical_dice_one_roll_at_a_time() -> None:
     assert wrong.state["aftermath"]["combat"]["pending"] is None
     model = send(model, ("aftermath.cbt_typed", "5"))
     assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
-    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5 vs BCS 30: hit"]
+    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5 vs BCS 30"]
     rest = send(model, ("aftermath.cbt_resolve",), seed="rest")
     assert rest.state["aftermath"]["combat"]["log"][0]["typed"] == ["5"]
     typed = ["5"]

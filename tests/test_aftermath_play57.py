@@ -67,9 +67,11 @@ def test_the_fight_keeps_who_acted_and_a_called_critical_is_the_same_action() ->
 
 def test_a_typed_to_hit_roll_shows_hit_or_miss_at_once() -> None:
     model = send(two_fighters(), ("aftermath.cbt_typed", "5"))
-    given = texts(model, "aft-dice-given")[0]
-    assert "to hit: 1d20 = 5 vs BCS" in given and given.endswith(": hit")
-    assert texts(model, "aft-attack-result") == ["Hit · your dice so far:"]
+    assert model.state["aftermath"]["combat"]["pending"]["given"] == [
+        "to hit: 1d20 = 5 vs BCS 12: hit"
+    ]
+    assert texts(model, "aft-attack-result") == ["Hit:"]  # the verdict first
+    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5 vs BCS 12"]
 
 
 def test_knocked_over_holds_until_up_not_for_the_rest_of_the_combat() -> None:
