@@ -148,7 +148,11 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     axe_clean(app)
 
     # The next shot with physical dice, typed one roll at a time; the step names the next roll.
-    # It starts afresh from the sheets (issue 25): the skill chosen and the BCS typed again.
+    # It starts afresh from the sheets (issue 25): the skill chosen and the BCS typed again. It
+    # is Ana's next Action, in the next Action Phase (AFT-45, play 57), from her sheet's first
+    # weapon (her machete): the pistol's shot chosen again.
+    app.get_by_test_id("aft-res-next-phase").click()
+    app.get_by_test_id("aft-cbt-mode").select_option("missile")
     expect(app.get_by_test_id("aft-missile-skill")).to_have_value("")
     expect(app.get_by_test_id("aft-missile-meters")).to_have_value("20")  # held between them
     app.get_by_test_id("aft-missile-skill").select_option("Pistol")
@@ -170,7 +174,8 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-attack-result")).to_contain_text("Ana → Bo (missile)")
     axe_clean(app)
 
-    # A hand-to-hand attack: the Damage Potential is asked, never guessed.
+    # A hand-to-hand attack: the Damage Potential is asked, never guessed. Her next Action.
+    app.get_by_test_id("aft-res-next-phase").click()
     app.get_by_test_id("aft-cbt-mode").select_option("hth")
     app.get_by_test_id("aft-hth-weapon").select_option("Sword, machete")
     enter(app, "aft-hth-bcs", "30")
@@ -196,7 +201,7 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     expect(app.get_by_test_id("aft-steps")).to_contain_text("Damage Potential: 16 (entered")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     app.get_by_test_id("aft-next-phase").click()
-    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 4")  # 3 Actions, 3 phases
     result_before = app.get_by_test_id("aft-attack-result").inner_text()
     damage_before = app.get_by_test_id("aft-target-conditions-damage").inner_text()
     assert re.search(r"Lethal \d+", damage_before)
@@ -205,13 +210,13 @@ def test_aftermath_character_rolls_combat_and_reload(app: Page, errors: list[str
     app.reload()
     app.wait_for_selector(READY)
     app.get_by_test_id("aftermath-tab-combat").click()
-    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 2")
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 4")
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     expect(app.get_by_test_id("aft-attack-result")).to_have_text(result_before)
     expect(app.get_by_test_id("aft-target-conditions-damage")).to_have_text(damage_before)
     expect(app.get_by_test_id("undo")).to_contain_text("Next Action Phase")
     app.get_by_test_id("undo").click()
-    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 1")
+    expect(app.get_by_test_id("aft-clock")).to_have_text("Turn 1 · Phase 3")
 
     app.get_by_test_id("aftermath-tab-reference").click()
     shot(app, "reference")
@@ -234,8 +239,9 @@ def test_a_stunned_fighter_is_refused_until_the_gm_overrides(app: Page, errors: 
     enter(app, "aft-missile-bcs", "14")
     enter(app, "aft-missile-meters", "12")
     expect(app.get_by_test_id("aft-refused")).to_contain_text("Mara is Stunned")
-    app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
+    # Refused: no dice offered until the GM's reason (play 57: a refused roll still invited one).
+    expect(app.get_by_test_id("aft-dice-next")).to_contain_text("No roll: refused")
+    expect(app.get_by_test_id("aft-resolve")).to_have_count(0)
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(0)
     enter(app, "aft-override", "she fires blind")
     app.get_by_test_id("aft-resolve").click()

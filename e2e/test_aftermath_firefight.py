@@ -83,8 +83,8 @@ def test_an_aftermath_firefight(app: Page, errors: list[str]) -> None:
     expect(app.get_by_test_id("aft-card-conditions-1")).to_contain_text("Stunned (20 phases left)")
     app.get_by_test_id("aft-card-acts-1").click()
     expect(app.get_by_test_id("aft-refused")).to_contain_text("Bo is Stunned")
-    app.get_by_test_id("aft-resolve").click()
-    expect(app.get_by_test_id("aft-resolve-error")).to_contain_text("may not initiate attacks")
+    # Refused: no dice offered until the GM's reason (play 57: a refused roll still invited one).
+    expect(app.get_by_test_id("aft-dice-typed")).to_have_count(0)
     expect(app.get_by_test_id("aft-cbt-log-entry")).to_have_count(3)
     enter(app, "aft-override", "a reflex slash")
     enter(app, "aft-dice-typed", "1")

@@ -224,6 +224,7 @@ def test_a_shot_uses_the_loaded_rounds_and_an_empty_gun_is_reloaded() -> None:
     assert result.undo == "Reload Hunting rifle (5 rounds)"
     assert isinstance(result, F.Noted) and "Ana reloads Hunting rifle: 5 rounds" in result.text
     assert arms.find_weapon(fight.characters[0], "Hunting rifle").rounds == 5
+    fight, _ = F.next_action_phase(fight)  # AFT-45: her next shot is her next Action
     assert isinstance(F.attack(fight, F.roll_for_me("3"))[1], F.Attacked)
     # A gun whose full load is not on the sheet is not reloaded by guess.
     bare = F.fight_from_json({"characters": [_fighter("Cy", REVOLVER), ana], "combat": {}})

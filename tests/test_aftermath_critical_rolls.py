@@ -66,7 +66,7 @@ def test_typed_dice_ask_only_the_criticals_own_rolls_of_a_hand_to_hand_hit() -> 
     called, _ = F.call_critical(hit)
     assert called.pending is not None
     assert (called.pending["what"], called.pending["index"]) == ("Critical Hit Enhancement", 1)
-    assert called.pending["given"] == ["to hit: 1d20 = 2"]
+    assert called.pending["given"] == ["to hit: 1d20 = 2 vs BCS 12: critical hit"]
     called, _ = F.attack(called, F.typed_roll("12"))
     assert called.pending is not None and called.pending.get("asks") == "attack.damage_potential"
     assert _steps(called.pending, "Hit location") == ["Hit location: D100 50 → location 12 (torso)"]
@@ -109,7 +109,7 @@ def test_typed_dice_of_a_shot_ask_the_critical_bdg_and_new_damage_dice_only() ->
     assert same.pending is not None
     assert (same.pending["what"], same.pending["index"]) == ("Critical Effect", 5)
     assert same.pending["given"] == [
-        "to hit: 1d20 = 6",
+        "to hit: 1d20 = 6 vs BCS 11: critical hit",
         "hit location: 1d100 = 79",
         "split: 1d100 = 39",
         "critical BDG: 1D10 = 2",

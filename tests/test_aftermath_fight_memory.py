@@ -7,6 +7,8 @@ it waits for once."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from test_aftermath_attack_lifetime import REVOLVER, _fight, _fighter, _hit
 from test_aftermath_rule_data import CITED
@@ -87,6 +89,7 @@ def test_a_shooter_who_changes_target_shoots_at_a_newly_acquired_one() -> None:
     assert released.forms["missile"]["new_target"] is False
     cleared, _ = F.clear_chips(fight, "missile")
     assert cleared.forms["missile"]["new_target"] is False
+    released = replace(released, phase=2)  # AFT-45: her next shot is her next Action
     shot, _ = F.attack(released, F.roll_for_me("3"))
     assert shot.pending is None and shot.aimed == {"0": 2} and shot.edits == {}
     back, _ = F.pick_combatant(shot, "target", 1)

@@ -99,7 +99,9 @@ def test_a_hit_waiting_for_its_damage_potential_takes_the_steps_place() -> None:
     model = send(model, CbtPotential(value="12"), ("aftermath.cbt_apply",))
     assert model.state["aftermath"]["combat"]["pending"] is None
     assert "(hand-to-hand)" in texts(model, "aft-attack-result")[0]
-    assert find_all(shell.view(model), "aft-resolve")
+    assert find_all(shell.view(model), "aft-dice")  # the step is back, below the result
+    # Bo's Action of this phase is spent (AFT-45): no roll offered, the refusal in its place.
+    assert "Bo already attacked in this Action Phase" in texts(model, "aft-refused")[0]
 
 
 def test_another_weapons_chip_keeps_its_odds_while_a_hit_waits_for_a_value() -> None:
@@ -295,7 +297,7 @@ def test_the_roll_waited_for_is_named_once() -> None:
     shown = text_of(find_all(view, "aft-pending")[0]) + text_of(find_all(view, "aft-dice")[0])
     assert shown.count("hit location") == 1 and shown.count("Roll 2") == 1
     assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
-    assert texts(model, "aft-attack-result") == ["Your dice so far:"]
+    assert texts(model, "aft-attack-result") == ["Hit:"]  # play 57
 
 
 def test_a_reload_resumes_at_the_roll_or_the_value_the_attack_waits_for() -> None:

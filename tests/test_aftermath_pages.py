@@ -553,9 +553,11 @@ def test_the_gun_action_limits_what_one_action_fires() -> None:
     )
     steps = model.state["aftermath"]["combat"]["log"][0]["steps"]
     assert steps[0].startswith("Fire: DA: 2 shot(s) = 2 rounds; each shot is rolled")
-    # The next attack starts afresh (issue 25): what it fires is typed for it.
+    # The next attack starts afresh (issue 25): what it fires is typed for it. It is Ana's
+    # next Action, in the next Action Phase (AFT-45).
     model = send(
         model,
+        ("aftermath.cbt_next_phase",),
         ("aftermath.cbt_field", "missile", "bcs", "12"),
         ("aftermath.cbt_field", "missile", "gun_action", "SA"),
         ("aftermath.cbt_field", "missile", "shots", "2"),
@@ -761,7 +763,7 @@ def test_an_attack_takes_physical_dice_one_roll_at_a_time() -> None:
     assert wrong.state["aftermath"]["combat"]["pending"] is None
     model = send(model, ("aftermath.cbt_typed", "5"))
     assert texts(model, "aft-dice-next") == ["Roll 2: hit location"]
-    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5"]
+    assert texts(model, "aft-dice-given") == ["to hit: 1d20 = 5 vs BCS 30"]
     rest = send(model, ("aftermath.cbt_resolve",), seed="rest")
     assert rest.state["aftermath"]["combat"]["log"][0]["typed"] == ["5"]
     typed = ["5"]

@@ -62,3 +62,28 @@ def test_the_last_line_sits_under_the_strip_over_the_next_attacker_s_panel() -> 
         t for t in ids_in(shell.view(model)) if t in ("sc-strip", "sc-last-result", "sc-panel")
     ]
     assert order == ["sc-strip", "sc-last-result", "sc-panel"]
+
+
+def test_a_finished_result_leaves_the_step_once_the_gm_sets_up_another_attack() -> None:
+    """Play-through 57: Mara hits Bo, the damage applied ("Bo: HP …" in the step, where the
+    tap was); she taps Unarmed and her luck for her next action: the result stayed between the
+    new attack's chance and its luck chip until the next roll, read as a preview of it. Once
+    the set-up changes it leaves the step (the log keeps it); no "Last:" line either: the turn
+    did not pass."""
+    model = send(started(), "simply.combat_attack_typed", "2 3")  # Mara hits Bo
+    model = send(model, "simply.combat_form", "damage", "d20", "10")
+    model = send(model, "simply.combat_damage")
+    assert texts(model, "sc-current") == ["Now: Mara"]
+    assert _in_step(model, "sc-damage-result-verdict") != []  # where the Apply tap was
+    for changed in (
+        send(model, "simply.combat_arm", "c1", "1"),  # Unarmed
+        send(model, "simply.combat_declare", "luck"),
+    ):
+        assert _in_step(changed, "sc-damage-result") == []
+        assert texts(changed, "sc-damage-result") == []
+        assert texts(changed, "sc-last-result") == []
+    armed = send(model, "simply.combat_arm", "c1", "1")
+    assert texts(armed, "sc-attack-summary")[0].startswith("Mara attacks Bo with Unarmed")
+    # Her weapon tapped again: the set-up the result left, and it is shown again.
+    again = send(armed, "simply.combat_arm", "c1", "0")
+    assert _in_step(again, "sc-damage-result-verdict") != []

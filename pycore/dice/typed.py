@@ -311,6 +311,7 @@ class TypedRolls:
             raise DiceError("the rolls kept are rolls made before (what, dice, faces)")
         self.rest = rest
         self.given: list[str] = []
+        self._given_at = -1  # the place of the roll the last line of ``given`` is
         self._kept = list(kept)
         self._made: list[tuple[str, str, list[int], str | None]] = []
         self._taken = 0
@@ -321,6 +322,11 @@ class TypedRolls:
 
     def name_next(self, what: str, odds: tuple[tuple[str, Fraction], ...] = ()) -> None:
         self._what, self._odds = what, odds
+
+    def judge_last(self, verdict: str) -> None:
+        """``verdict`` after the line of the roll just made (:func:`judged`)."""
+        if self.given and self._given_at == len(self._made) - 1:  # typed or kept: it has a line
+            self.given[-1] = f"{self.given[-1]} {verdict}"
 
     def begin_roll(self, expr: str) -> None:
         count = sum(g.count for g in _groups(parse(expr)))
@@ -359,6 +365,8 @@ class TypedRolls:
             self._source = self.rest
         else:
             raise DiceWanted(expr, what, index, tuple(self.given), odds)
+        if text is not None or reused is not None:
+            self._given_at = index
         self._made.append((what, expr, [], text))
         self._left = count
 
@@ -398,6 +406,25 @@ def _shown_total(expr: str, faces: tuple[int, ...]) -> int:
     sizes = [g.faces for g in _groups(parsed) for _ in range(g.count)]
     dice = sum(100 if f == 0 and size == 100 else f for f, size in zip(faces, sizes, strict=False))
     return dice + _modifier(parsed)
+
+
+def judged(rng: RandintSource, verdict: str) -> None:
+    """Say what the roll just made decided, after it, for a source that takes rolls one at a
+    time (others ignore it): a to-hit roll typed shows "vs BCS 13: hit" at once, not only once
+    the attack's last roll is typed (a GM's play-through saw "to hit: 1d20 = 5" and no verdict
+    until the damage).
+
+    >>> rolls = TypedRolls(["5"])
+    >>> next_roll_is(rolls, "to hit")
+    >>> rolls.randint(1, 20)
+    5
+    >>> judged(rolls, "vs BCS 13: hit")
+    >>> rolls.given
+    ['to hit: 1d20 = 5 vs BCS 13: hit']
+    """
+    judge = getattr(rng, "judge_last", None)
+    if judge is not None:
+        judge(verdict)
 
 
 def next_roll_is(

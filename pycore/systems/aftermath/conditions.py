@@ -76,6 +76,8 @@ class Condition:
 
     def __str__(self) -> str:
         end = f"until after {self.until}" if self.until else "for the rest of the combat"
+        if self.name == KNOCKED_OVER and not self.until:
+            end = UNTIL_UP  # 001 line 557: off his feet, not a lasting state (AFT-41)
         if self.name.startswith(f"{SEVERED} "):  # AFT-26: a lost limb does not come back
             end = "for good"
         note = f"; {self.note}" if self.note else ""
@@ -145,6 +147,12 @@ COMPOUND_FRACTURE: Final = "Compound fracture"
 #: no BCS change for a lost limb: none is made up; the card shows it and the attacker's panel says
 #: when the arm was a hand they fight with.
 SEVERED: Final = "Severed"
+#: AFT-41 (001 line 557): Knocked Over is being "knocked from his feet" and subject to the
+#: falling rules, not a lasting state: it holds until he gets up (the card's "Gets up", the GM's
+#: call, as the text gives no Action for it). "For the rest of the combat" beside "Gets up" told
+#: a GM's play-through the opposite.
+KNOCKED_OVER: Final = "Knocked Over"
+UNTIL_UP: Final = "until up"
 
 
 @checked

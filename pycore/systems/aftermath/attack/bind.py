@@ -146,8 +146,35 @@ def _refused(sheet: Mapping[str, Any], at: Moment) -> tuple[str, tuple[str, ...]
     return "", ()
 
 
+#: The rules of a second attack in one Action Phase (``acted``): one shot per Action (AFT-45,
+#: 001 lines 628-643), an Action reinitiated on the next Action Phase (001 line 557, AFT-41),
+#: the clock in Action Phases (AFT-55).
+ACTED_RULES: Final = ("AFT-45", "AFT-41", "AFT-55")
+#: The same in words, for its "Why".
+ACTED_WHY: Final = (
+    "AFT-45, AFT-41 (001 lines 628-643, 557): an attack is one Action (SA, BA, LA and PA guns "
+    "fire 1 shot per Action), and an Action is reinitiated on the next Action Phase: one per "
+    "Action Phase"
+)
+
+
 @checked
-def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step | None:
+def refused_now(
+    sheet: Mapping[str, Any], at: Moment, acted: str = ""
+) -> tuple[str, tuple[str, ...]]:
+    """Why ``sheet`` may not attack now and the rules, with ``acted``, the fight's own reason
+    (his attack already applied in this Action Phase): ("", ()) when he may."""
+    why, rules = _refused(sheet, at)
+    if acted:
+        why = f"{why}; {acted}" if why else acted
+        rules = (*rules, *ACTED_RULES)
+    return why, rules
+
+
+@checked
+def may_attack(
+    sheet: Mapping[str, Any], at: Moment, override: str = "", acted: str = ""
+) -> Step | None:
     """Refuse an attack the rules forbid (RuleError in words), unless the GM overrides it: then
     the override and its reason are a step of the attack, logged with it.
 
@@ -157,7 +184,7 @@ def may_attack(sheet: Mapping[str, Any], at: Moment, override: str = "") -> Step
     >>> str(may_attack(stunned, moment(1, 4), "only grazed"))
     'GM override: Mara is Stunned until after turn 2, phase 3: a Stunned character may not initiate attacks or fire; the GM allows it: only grazed'
     """
-    why, rules = _refused(sheet, at)
+    why, rules = refused_now(sheet, at, acted)
     if not why:
         return None
     reason = override.strip()

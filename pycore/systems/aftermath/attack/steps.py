@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
-from pycore.dice import RandintSource, next_roll_is
+from pycore.dice import RandintSource, judged, next_roll_is
 from pycore.errors import RuleError
+from pycore.figures import figure
+from pycore.step import verdict as hit_word
 from pycore.systems.aftermath.attack.critical import Effect, EffectRules
 from pycore.systems.aftermath.attack.locations import locate, split
 from pycore.systems.aftermath.attack.missile_effects import SpecialEffect, Stopping
@@ -166,6 +168,9 @@ def to_hit(
         attack.critical_miss_at_or_above,
     )
     steps.append(Step("roll", "Roll", str(rolled) + (f"; {why}" if why else ""), "AFT-03, AFT-04"))
+    # Said beside the die typed as soon as it is known, before the attack's other rolls.
+    verdict = "critical hit" if crit else "critical miss" if fumble else hit_word(rolled.success)
+    judged(rng, f"vs BCS {figure(rolled.bcs)}: {verdict}")
     return rolled, crit, fumble
 
 

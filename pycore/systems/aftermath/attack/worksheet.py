@@ -53,6 +53,9 @@ class Setup:
     now: Moment
     # The GM's reason to let an attack the rules forbid go ahead (a Stunned attacker...).
     override: str = ""
+    # Why the fight so far refuses this attacker now ("" when it does not): his attack already
+    # applied in this Action Phase (``fight.value.action_used``, AFT-45).
+    acted: str = ""
 
     def attack(self) -> MissileAttack | HthAttack:
         """The core's attack: a missile (AFT-57), hand-to-hand or thrown (AFT-56, AFT-29)."""
@@ -103,7 +106,7 @@ class Outcome:
 def resolve(setup: Setup, rng: RandintSource, same: bool = False) -> Outcome:
     """Roll the attack and write it to the sheets: damage and conditions to the target
     (AFT-15, AFT-55), what a critical miss did to the attacker (AFT-28, AFT-53)."""
-    allowed = may_attack(setup.attacker, setup.now, setup.override)
+    allowed = may_attack(setup.attacker, setup.now, setup.override, setup.acted)
     attack = setup.attack()
     if isinstance(attack, HthAttack):
         result = resolve_hth(attack, rng)

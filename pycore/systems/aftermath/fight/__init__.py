@@ -33,6 +33,11 @@ The names load on first use (pycore/lazy.py): the app's start reads only ``publi
 (False, True)
 >>> fight_from_json(fight_to_json(fight)) == fight
 True
+>>> attack(fight, typed_roll("5"))  # AFT-45: one attack, one Action, per Action Phase
+Traceback (most recent call last):
+...
+pycore.errors.RuleError: Ana already attacked in this Action Phase (turn 1, phase 1)
+>>> fight, _ = next_action_phase(fight)
 >>> attack(fight, typed_roll("21"))
 Traceback (most recent call last):
 ...

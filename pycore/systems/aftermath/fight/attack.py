@@ -177,7 +177,8 @@ def _recall(
     sheets = {
         str(i): copy.deepcopy(dict(fight.characters[i])) for i in (fight.attacker, fight.target)
     }
-    return {"pending": dict(rolled), "sheets": sheets, "taken": dict(fight.taken)}
+    acted = {k: list(v) for k, v in fight.acted.items()}
+    return {"pending": dict(rolled), "sheets": sheets, "taken": dict(fight.taken), "acted": acted}
 
 
 def _applied(
@@ -206,11 +207,14 @@ def _applied(
     # AFT-09: this target is now the attacker's; their next shot at another is at a newly
     # acquired one.
     aimed = {**fight.aimed, str(fight.attacker): fight.target}
+    # AFT-45: this attack was his Action of this Action Phase (``Fight.acted``).
+    acted = {**fight.acted, str(fight.attacker): (setup.now.turn, setup.now.phase)}
     ended = replace(
         fight,
         characters=tuple(chars),
         taken=taken,
         aimed=aimed,
+        acted=acted,
         edits={},
         ask=None,
         override="",
@@ -480,7 +484,14 @@ def call_critical(fight: Fight) -> tuple[Fight, Done | Attacked]:
     for index, before in recall["sheets"].items():
         chars[whole("fighter", index)] = copy.deepcopy(dict(before))
     taken = {str(k): whole("damage taken", v) for k, v in recall["taken"].items()}
-    fight = replace(fight, characters=tuple(chars), taken=taken, recall=None)
+    # The attack called a critical is the same Action, not a second one (AFT-45): the record of
+    # who acted goes back to before it (a save from before it kept one: his mark taken off).
+    before = recall.get("acted")
+    if isinstance(before, Mapping):
+        acted = {str(k): (whole("turn", v[0]), whole("phase", v[1])) for k, v in before.items()}
+    else:
+        acted = {k: v for k, v in fight.acted.items() if k != str(fight.attacker)}
+    fight = replace(fight, characters=tuple(chars), taken=taken, acted=acted, recall=None)
     setup = fight.setup()
     if setup is None:
         raise RuleError(NO_COMBATANTS)

@@ -93,6 +93,7 @@ def fight_from_json(section: Mapping[str, Any]) -> Fight:
         aimed={
             str(k): whole("last target", v) for k, v in mapping("aimed", merged["aimed"]).items()
         },
+        acted=_acted(merged["acted"]),
         log=tuple(raw_log),
         characters=chars,
         settings=settings_from(section.get("settings")),
@@ -150,6 +151,16 @@ def _taken(saved: Mapping[str, Any], log: Any, turn: int) -> dict[str, int]:
             for who, amount in hurt.items():
                 taken[str(who)] = taken.get(str(who), 0) + whole("damage taken", amount)
     return taken
+
+
+def _acted(raw: object) -> dict[str, tuple[int, int]]:
+    """The Action Phase each fighter last attacked in, as saved ([turn, phase] by index)."""
+    out = {}
+    for k, at in mapping("acted", raw).items():
+        if not isinstance(at, list | tuple) or len(at) != 2:
+            raise RuleError(f"acted {str(at)[:40]!r} is not a turn and a phase")
+        out[str(k)] = (whole("turn", at[0]), whole("phase", at[1]))
+    return out
 
 
 def _recall(raw: object) -> dict[str, Any] | None:

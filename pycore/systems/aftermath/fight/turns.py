@@ -176,10 +176,11 @@ def answer_ask(fight: Fight, drop: bool) -> tuple[Fight, Done]:
 
 @checked
 def get_up(fight: Fight, index: int) -> tuple[Fight, Noted]:
-    """Fighter ``index`` gets back on their feet: their Knocked Over ends now (one undo step, a log
-    line). Knocked Over (AFT-41, AFT-50) lasts "for the rest of the combat" on their card, yet
-    the text gives no Action or cost for getting up (the falling rules it cites are in another
-    book, AFT-M10): when they get up is the GM's call, made with this tap.
+    """Fighter ``index`` gets back on their feet: their Knocked Over ends now (one undo step, a
+    log line). Knocked Over (AFT-41, AFT-50) holds "until up" on their card (001 line 557:
+    knocked from their feet, not a lasting state), yet the text gives no Action or cost for
+    getting up (the falling rules it cites are in another book, AFT-M10): when they get up is
+    the GM's call, made with this tap.
 
     >>> from pycore.systems.aftermath.sheet.sheet import new_sheet
     >>> down = {**new_sheet("Bo"), "conditions": [{"name": "Knocked Over", "start": [1, 2],

@@ -44,6 +44,7 @@ COMBAT: Final[dict[str, Any]] = {
     "taken": {},
     "recall": None,
     "aimed": {},
+    "acted": {},
 }
 MAX_OVERRIDE: Final = 200
 #: What is kept between two fighters, not per attack (the fight so far): the range between them
@@ -153,6 +154,12 @@ class Fight:
     # AFT-09 "Shooting at a newly acquired target −2": whom each fighter's last attack was at,
     # by index (the fight so far; it outlives the Combat Turn, as a target stays acquired).
     aimed: Mapping[str, int] = field(default_factory=dict)
+    # An attack is one Action (AFT-45, 001 lines 628-643: "1 Shot per Action"), and an Action
+    # resolves on an Action Phase, the next one initiated on the next (001 line 557): the
+    # Action Phase each fighter's last attack was applied in, by index, [turn, phase]. A second
+    # attack in the same phase is refused unless the GM overrides (a GM's play-through fired
+    # twice in turn 1, phase 1 by typing the same dice again, with no word of it).
+    acted: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     log: tuple[Mapping[str, Any], ...] = ()
     characters: tuple[Mapping[str, Any], ...] = ()
     settings: Mapping[str, Any] = field(default_factory=lambda: settings_from(None))
@@ -204,7 +211,10 @@ class Fight:
             return None
         form = dict(self.forms[self.mode]) if self.mode in self.forms else {}
         rules = campaign(dict(self.settings))
-        return worksheet.Setup(self.mode, attacker, target, form, rules, self.now, self.override)
+        used = action_used(self.acted, self.attacker, self.now, str(attacker.get("name", "")))
+        return worksheet.Setup(
+            self.mode, attacker, target, form, rules, self.now, self.override, used
+        )
 
     def combat_json(self) -> dict[str, Any]:
         """The worksheet as the page saves it (a fresh copy but the log's entries, which are
@@ -224,6 +234,7 @@ class Fight:
             "taken": dict(self.taken),
             "recall": self.recall,
             "aimed": dict(self.aimed),
+            "acted": {k: list(v) for k, v in self.acted.items()},
         }
         out = copy.deepcopy({**known, **self.extra, "log": [], **self.forms})
         # The log's entries are the saved ones, never changed in place (a new entry is a new
@@ -231,6 +242,26 @@ class Fight:
         # the store finds the same entries by identity, so a new one costs one entry to save.
         out["log"] = list(self.log)
         return out
+
+
+@checked
+def action_used(acted: Mapping[str, Any], index: int, now: Moment, name: str) -> str:
+    """Why fighter ``index`` (``name``) may not attack again now, in words, or "": his attack
+    already applied in this Action Phase (:attr:`Fight.acted`). The text gives one shot per
+    Action for most guns (AFT-45) and reinitiates an Action "on the next Action Phase" (001
+    line 557); how many Actions a fighter has in a Combat Turn (MNA) is not in it (AFT-55).
+
+    >>> from pycore.systems.aftermath.conditions import Moment
+    >>> action_used({"0": (1, 1)}, 0, Moment(1, 1), "Ana")
+    'Ana already attacked in this Action Phase (turn 1, phase 1)'
+    >>> action_used({"0": (1, 1)}, 0, Moment(1, 2), "Ana"), action_used({}, 0, Moment(1, 1), "Ana")
+    ('', '')
+    """
+    at = acted.get(str(index))
+    if at is None or tuple(at) != (now.turn, now.phase):
+        return ""
+    # One line at 768 px: why (an attack is one Action) is under "Why" (bind.ACTED_RULES).
+    return f"{name} already attacked in this Action Phase ({now})"
 
 
 @checked
@@ -301,6 +332,7 @@ __all__ = [
     "Done",
     "Fight",
     "Noted",
+    "action_used",
     "derived_forms",
     "taken_this_turn",
 ]

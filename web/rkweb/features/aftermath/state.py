@@ -18,7 +18,7 @@ from pycore.systems.aftermath.campaign import suspect_setting as suspect_setting
 from pycore.systems.aftermath.conditions import Moment
 from pycore.systems.aftermath.fight.codec import PARTS, fight_from_json
 from pycore.systems.aftermath.fight.value import COMBAT as COMBAT
-from pycore.systems.aftermath.fight.value import Fight
+from pycore.systems.aftermath.fight.value import Fight, action_used
 from pycore.systems.aftermath.saved import LOG_LIMIT as LOG_LIMIT  # the codec's stated cap
 from pycore.systems.aftermath.saved import VERSION as SCHEMA
 from pycore.systems.aftermath.sheet import sheet
@@ -282,4 +282,9 @@ def setup_of(st: dict[str, Any]) -> Setup | None:
         return None
     mode = str(st["combat"]["mode"])
     override = str(st["combat"].get("override", ""))
-    return Setup(mode, attacker, target, st["combat"][mode], campaign_of(st), now_of(st), override)
+    index = int(st["combat"].get("attacker", 0) or 0)
+    acted = st["combat"].get("acted")
+    name = str(attacker.get("name", ""))
+    used = action_used(acted, index, now_of(st), name) if isinstance(acted, dict) else ""
+    form = st["combat"][mode]
+    return Setup(mode, attacker, target, form, campaign_of(st), now_of(st), override, used)

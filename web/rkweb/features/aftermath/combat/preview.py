@@ -10,7 +10,7 @@ from typing import Any, TypeAlias
 from pycore.errors import RuleError
 from pycore.figures import figure
 from pycore.systems.aftermath.attack import combat, worksheet
-from pycore.systems.aftermath.attack.bind import refusal, refusal_rules, wounds
+from pycore.systems.aftermath.attack.bind import ACTED_WHY, refused_now, wounds
 from pycore.systems.aftermath.attack.worksheet import Preview, Setup
 from pycore.systems.aftermath.bcs import plus_one_change
 from pycore.systems.aftermath.rounding import signed
@@ -40,21 +40,30 @@ def _waiting(text: str, rules: Sequence[str] = (), beside: VNode | None = None) 
     return notice if beside is None else h("div", {"class": "row waiting-row"}, notice, beside)
 
 
-def _refused(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
-    """What the rules forbid this attacker now (Stunned, dead), and the GM's override."""
-    refused = refusal(setup.attacker, setup.now)
+def refused_notice(setup: worksheet.Setup, st: dict[str, Any]) -> VNode | None:
+    """What the rules forbid this attacker now (Stunned, dead, already attacked in this Action
+    Phase), and the GM's override. Shown where the dice are (combat/view.py), which it takes
+    the place of until the GM's reason is given: above the BCS line, it pushed the result of
+    the shot just applied, and "Next Action Phase" beside it, under the screen's edge."""
+    refused, rules = refused_now(setup.attacker, setup.now, setup.acted)
     if not refused:
         return None
     return h(
         "div",
         {"class": "notice", "data-testid": "aft-refused"},
         h("p", {"class": "field-error", "role": "alert"}, refused),
-        why(list(refusal_rules(setup.attacker, setup.now))),
-        field(
-            "aft-override",
-            "GM override: the reason to allow it (logged)",
-            st["combat"].get("override", ""),
-            CbtPick("override"),
+        # The field and "Why" on one row: a line each put the refused roll's error under the
+        # screen's edge (play 57: y 1,051 of 1,024 after a second shot typed in one phase).
+        h(
+            "div",
+            {"class": "row"},
+            field(
+                "aft-override",
+                "GM override: the reason to allow it (logged)",
+                st["combat"].get("override", ""),
+                CbtPick("override"),
+            ),
+            why([*rules, *([ACTED_WHY] if setup.acted else [])]),
         ),
     )
 
@@ -137,11 +146,13 @@ def preview(
     beside: VNode | None = None,
     *,
     after: bool = False,
+    refusal: bool = True,
 ) -> VNode:
     """What forbids or waits, then the BCS, its chance and the ``dice`` in one row, then how
     the BCS is made one tap away; ``beside`` (a shot's "Target dodging") on the BCS's line, or
     on the line of what the BCS waits for until it can be worked out; ``after`` a finished
-    attack shown in ``dice``, the BCS's line is the next attack's."""
+    attack shown in ``dice``, the BCS's line is the next attack's; not ``refusal``: what
+    refuses the attack is shown in ``dice`` (:func:`refused_notice`)."""
     setup, found = now
     if setup is None or found is None:
         full = "choose an attacker and a target (create them in the Characters tab)"
@@ -151,7 +162,7 @@ def preview(
         return h(
             "div",
             {},
-            _refused(setup, st),
+            refused_notice(setup, st) if refusal else None,
             _wounds(setup),
             _waiting(str(exc), exc.rules, beside),
             *_roll_row(dice),
@@ -166,7 +177,7 @@ def preview(
     return h(
         "div",
         {"data-testid": "aft-cbt-preview"},
-        _refused(setup, st),
+        refused_notice(setup, st) if refusal else None,
         _wounds(setup),
         _waiting(f"A critical hit here waits for {asked}.", ", ".join(found.waits_for))
         if asked

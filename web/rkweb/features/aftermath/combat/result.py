@@ -199,9 +199,16 @@ def _waiting_for_dice(pending: dict[str, Any]) -> VNode:
     named it too ("Roll 2: hit location (1d100), typed just below"), a tablet's GM read it
     twice in three lines."""
     given = [str(g) for g in pending.get("given", [])]
+    # The to-hit roll's verdict first, as soon as it is typed (AFT-03: "Hit:", then "to hit:
+    # 1d20 = 5 vs BCS 13"): a GM's play-through saw no hit or miss until the damage was typed.
+    # In the headline's place, not added to it: a critical's seven rolls keep to three lines.
+    at = next((i for i, g in enumerate(given) if g.startswith("to hit:") and " vs BCS " in g), -1)
+    verdict = ""
+    if at >= 0:
+        given[at], _, verdict = given[at].rpartition(": ")
     return _pending_card(
         "Result: waiting for your dice",
-        "Your dice so far:",
+        f"{verdict.capitalize()}:" if verdict else "Your dice so far:",
         # The rolls run on after the verdict, wrapping the card's whole width, "Drop this
         # attack" at the right of their first lines (app.css .dice-given: first in the flow so
         # it floats there). A line each put the sixth roll's field of a called critical at

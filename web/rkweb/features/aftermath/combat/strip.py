@@ -13,7 +13,14 @@ from typing import Any
 from pycore.errors import RuleError
 from pycore.systems.aftermath.attack.bind import wounds
 from pycore.systems.aftermath.clock import phases_left
-from pycore.systems.aftermath.conditions import BLEEDING, SEVERED, Moment, condition_from_json
+from pycore.systems.aftermath.conditions import (
+    BLEEDING,
+    KNOCKED_OVER,
+    SEVERED,
+    UNTIL_UP,
+    Moment,
+    condition_from_json,
+)
 from pycore.systems.aftermath.sheet.sheet import FRACTURE_TIME
 from pycore.systems.aftermath.treat import bleeding_now
 from pycore.validate import Identity
@@ -51,6 +58,8 @@ def _conditions(raw: dict[str, Any], now: Moment) -> list[str]:
             # AFT-25: a compound fracture recorded by hand before its 1D6 was rolled (a sheet
             # saved then) has no countdown: the card says how long they have and who keeps it.
             out.append(f"{cond.name} ({cond.note.partition('; ')[0]})")
+        elif shown == "active" and cond.name == KNOCKED_OVER and cond.until is None:
+            out.append(f"{cond.name} ({UNTIL_UP})")  # AFT-41: down until he gets up
         elif shown == "active":
             left = phases_left(cond, now)
             out.append(
@@ -74,7 +83,7 @@ def _damage(raw: dict[str, Any]) -> str:
 
 
 def _down(raw: dict[str, Any], now: Moment) -> bool:
-    """Knocked Over holds now (it lasts for the rest of the combat until they get up)."""
+    """Knocked Over holds now (it holds until they get up, AFT-41)."""
     for saved in raw.get("conditions", []):
         try:
             cond = condition_from_json(saved)

@@ -17,7 +17,7 @@ from rkweb.features.aftermath.combat.hand import hth_form
 from rkweb.features.aftermath.combat.missile import missile_form
 from rkweb.features.aftermath.combat.panel import panel
 from rkweb.features.aftermath.combat.pieces import flag
-from rkweb.features.aftermath.combat.preview import Worked, preview, worked
+from rkweb.features.aftermath.combat.preview import Worked, preview, refused_notice, worked
 from rkweb.features.aftermath.combat.result import result_card
 from rkweb.features.aftermath.combat.strip import strip
 from rkweb.features.aftermath.combat.thrown import thrown_form
@@ -30,7 +30,9 @@ from rkweb.kit.odds import percent_text
 from rkweb.kit.results import log_list, why
 
 
-def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
+def _dice(
+    model: Model, pending: Any, attacks: str, who: str, refused: VNode | None = None
+) -> VNode:
     """Roll every die for me, or type each roll of physical dice in turn: the attack waits for
     the next roll, named (to hit, hit location, damage...). Each roll (of each attack: ``attacks``
     names the newest logged) empties the field: one that still held the 5 typed for the last
@@ -39,6 +41,18 @@ def _dice(model: Model, pending: Any, attacks: str, who: str) -> VNode:
     expr = str(pending["wants"]) if waiting else "1d20"
     what = str(pending.get("what") or "the next roll") if waiting else "to hit"
     number = int(pending.get("index", 0)) + 1 if waiting else 1
+    if refused is not None and not waiting:
+        # An attack the rules refuse (its reason: Stunned, already attacked in this Action
+        # Phase) has no dice to roll until the GM gives a reason to allow it, in the refusal
+        # that takes their place: a GM's play-through typed the same dice again in the box
+        # asking "Roll 1: to hit" and fired a second shot in one phase.
+        note = "No roll: refused; the GM's reason allows it"
+        return h(
+            "div",
+            {"data-testid": "aft-dice"},
+            refused,
+            h("p", {"class": "explain", "data-testid": "aft-dice-next"}, note),
+        )
     return h(
         "div",
         # A reload mid-attack brings the next roll back on the screen (app/browser.py); so does
@@ -167,7 +181,11 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
     who = f"{(attacker or {}).get('name', '')} at {(target or {}).get('name', '')}" + (
         f" with {weapon}" if weapon else ""
     )
-    dice = _dice(model, combat.get("pending"), _newest(combat["log"]), f"{mode}: {who}")
+    refused = refused_notice(setup, st) if setup is not None else None
+    pending = combat.get("pending")
+    if (setup is not None and setup.override.strip()) or isinstance(pending, dict):
+        refused = None  # the GM's reason given (or an attack under way): the dice
+    dice = _dice(model, combat.get("pending"), _newest(combat["log"]), f"{mode}: {who}", refused)
     return h(
         "section",
         {"class": "card step", "aria-labelledby": "aft-attack-h"},
@@ -180,6 +198,7 @@ def _step(model: Model, st: dict[str, Any], now: Worked, result: VNode | None) -
             dodging,
             # A finished attack's result between them: the worksheet is the next attack's.
             after=result is not None and not isinstance(combat.get("pending"), dict),
+            refusal=refused is None,
         ),
         h(
             "p",

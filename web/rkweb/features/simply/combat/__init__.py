@@ -103,7 +103,12 @@ def _steps(model: Model, fight: Any, state: dict[str, Any]) -> list[VNode]:
     them puts its damage step where the attack was; after a hit the damage; else the attack.
     The other steps follow (a GM may apply damage without an attack roll)."""
     quiet = {**state, "result": {}}
-    if attack.passed(state):  # the turn went on: the result is in the "Last:" line
+    # The turn went on: the result is in the "Last:" line. Or the GM set up another attack
+    # (a weapon, luck...): the finished result leaves it, kept in the log (FIGHT.md's first
+    # law: a GM's play-through read Bo's "HP 20 · injury 4" between the next attack's chance
+    # and its luck chip as a preview of it; with three fighters it pushed the roll 32 px under
+    # the screen's edge, and the luck chip's step scrolled the page to it).
+    if attack.passed(state) or saved.set_up_since(state):
         state = {
             **state,
             "result": {k: v for k, v in state["result"].items() if k not in saved.OWNED},

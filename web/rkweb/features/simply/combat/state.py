@@ -548,6 +548,36 @@ def _owned(before: dict[str, Any], state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def set_up_mark(state: dict[str, Any]) -> str:
+    """The attack step as set up in ``state``: every value of its form, chosen, typed or
+    derived. A result is marked with the set-up it left (``for``, :func:`commit`): once the GM
+    changes it (another weapon, luck, a Defend, a TN), the result is the finished attack's, no
+    longer this one's (FIGHT.md's first law)."""
+    form = state["form"]["attack"]
+    return "|".join(f"{k}={form[k]}" for k in sorted(form))
+
+
+def _set_up_for(state: dict[str, Any]) -> dict[str, Any]:
+    """``state``'s new results marked with the set-up they leave (a result carried over keeps
+    its own mark)."""
+    mark = set_up_mark(state)
+    shown = {
+        k: v if k not in OWNED or "for" in v else {**v, "for": mark}
+        for k, v in state["result"].items()
+    }
+    return {**state, "result": shown}
+
+
+def set_up_since(state: dict[str, Any]) -> bool:
+    """The GM changed the attack step's set-up since the last result was shown in it (a result
+    marked with its set-up, :func:`_set_up_for`; a hit whose damage is still to apply keeps its
+    result over its damage step)."""
+    if hit_awaits_damage(state):
+        return False
+    marks = [v.get("for") for k, v in state.get("result", {}).items() if k in OWNED]
+    return any(m is not None and m != set_up_mark(state) for m in marks)
+
+
 def commit(
     model: Model,
     state: dict[str, Any],
@@ -578,7 +608,7 @@ def commit(
     if fight.due is None:
         following = {**following, "hit": {}}
     following = _turned_from_the_fallen(model, state, following, fight)
-    own = derive(model, {**following, "combat": encoded(model, fight)})
+    own = _set_up_for(derive(model, {**following, "combat": encoded(model, fight)}))
     new_state = {
         # the step counted, the steps it leaves its own (nothing typed since: keep_typed) and
         # kept at its count for the undos and redos that come back to it; the counts the
