@@ -288,6 +288,9 @@ def _step_fight(page: Any) -> None:
 
 def _step_form(page: Any) -> None:
     page.click("[data-testid=aftermath-tab-combat]")
+    # Each shot in an Action Phase of its own: Ana's second in one phase is refused (AFT-45,
+    # one shot an Action; line 557, an Action restarts on the next phase).
+    page.click("[data-testid=aft-next-phase]")
     page.select_option("[data-testid=aft-cbt-attacker]", label="Ana")
     page.select_option("[data-testid=aft-cbt-target]", label="Bo")
     page.select_option("[data-testid=aft-missile-skill]", "Pistol")
